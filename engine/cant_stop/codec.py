@@ -1,0 +1,169 @@
+"""States to and from JSON, so the device can log, show and replay them; input is checked fully."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from engine.cant_stop.board import COLUMNS, HEIGHTS, MAX_RUNNERS, column_index
+from engine.cant_stop.state import Phase, State
+from engine.cant_stop.variant import make_variant
+from engine.dice import parse_roll
+from engine.errors import EngineError, StateFormatError
+
+GAME_NAME = "cant-stop"
+FORMAT_VERSION = 1
+
+
+def state_to_dict(state: State) -> dict[str, Any]:
+    """A JSON-ready dict; columns are keyed by their number so the text reads like the board."""
+    return {
+        "game": GAME_NAME,
+        "version": FORMAT_VERSION,
+        "players": state.players,
+        "variant": {
+            "columns_to_win": state.variant.columns_to_win,
+            "jumping": state.variant.jumping,
+            "forced_move": state.variant.forced_move,
+        },
+        "saved": [
+            {str(c): row[column_index(c)] for c in COLUMNS if row[column_index(c)]}
+            for row in state.saved
+        ],
+        "claimed": {str(c): state.owner(c) for c in COLUMNS if state.owner(c) is not None},
+        "current": state.current,
+        "runners": {str(c): space for c, space in state.runners},
+        "phase": state.phase.value,
+        "dice": None if state.dice is None else state.dice.text(),
+        "turn": state.turn,
+        "winner": state.winner,
+    }
+
+
+def to_json(state: State) -> str:
+    """The state as compact JSON text."""
+    return json.dumps(state_to_dict(state), separators=(",", ":"))
+
+
+def from_json(text: str) -> State:
+    """A state from JSON text; anything malformed or impossible raises StateFormatError."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise StateFormatError(f"state is not valid JSON: {error}") from None
+    return state_from_dict(data)
+
+
+def state_from_dict(data: object) -> State:
+    """A state from a decoded JSON dict, checked against the rules' invariants."""
+    if not isinstance(data, dict):
+        raise StateFormatError("a state must be a JSON object")
+    try:
+        state = _build(data)
+    except EngineError as error:
+        raise StateFormatError(f"invalid state: {error}") from None
+    except (KeyError, TypeError, ValueError, AttributeError) as error:
+        raise StateFormatError(f"invalid state: missing or malformed field ({error!r})") from None
+    _check_consistent(state)
+    return state
+
+
+def _build(data: dict[str, Any]) -> State:
+    if data.get("game") != GAME_NAME:
+        raise StateFormatError(f"not a Can't Stop state: game is {data.get('game')!r}")
+    if data.get("version") != FORMAT_VERSION:
+        raise StateFormatError(
+            f"state format version {data.get('version')!r} is not supported (expected {FORMAT_VERSION})"
+        )
+    players = data["players"]
+    variant = make_variant(**data["variant"])
+    variant.check(players)
+    saved_rows = data["saved"]
+    if len(saved_rows) != players:
+        raise StateFormatError(f"saved pieces are listed for {len(saved_rows)} players, not {players}")
+    saved = tuple(_column_row(row, "saved piece") for row in saved_rows)
+    claimed_map = {_column(k): _int(v, "claiming player") for k, v in data["claimed"].items()}
+    runners = tuple(sorted((_column(k), _int(v, "runner space")) for k, v in data["runners"].items()))
+    dice = None if data["dice"] is None else parse_roll(data["dice"])
+    winner = data["winner"]
+    return State(
+        players=players,
+        variant=variant,
+        saved=saved,
+        claimed=tuple(claimed_map.get(c) for c in COLUMNS),
+        current=_int(data["current"], "current player"),
+        runners=runners,
+        phase=Phase(data["phase"]),
+        dice=dice,
+        turn=_int(data["turn"], "turn"),
+        winner=None if winner is None else _int(winner, "winner"),
+    )
+
+
+def _int(value: object, what: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise StateFormatError(f"{what} must be a whole number, got {value!r}")
+    return value
+
+
+def _column(key: str) -> int:
+    column = int(key)
+    if column not in HEIGHTS:
+        raise StateFormatError(f"column {key!r} does not exist (columns are 2 to 12)")
+    return column
+
+
+def _column_row(row: dict[str, Any], what: str) -> tuple[int, ...]:
+    spaces = {_column(k): _int(v, what) for k, v in row.items()}
+    return tuple(spaces.get(c, 0) for c in COLUMNS)
+
+
+def _check_consistent(state: State) -> None:
+    """Refuse states the rules could never reach."""
+    players = range(state.players)
+    if state.current not in players:
+        raise StateFormatError(f"current player {state.current} does not exist")
+    if state.turn < 1:
+        raise StateFormatError(f"turn must be 1 or more, got {state.turn}")
+    for player, row in enumerate(state.saved):
+        for column, space in zip(COLUMNS, row):
+            if not 0 <= space <= HEIGHTS[column]:
+                raise StateFormatError(
+                    f"player {player + 1}'s piece in column {column} is on space {space}, "
+                    f"but the column has {HEIGHTS[column]} spaces"
+                )
+            owner = state.owner(column)
+            if owner is not None and space and owner != player:
+                raise StateFormatError(
+                    f"column {column} is claimed by player {owner + 1} but holds player {player + 1}'s piece"
+                )
+            if owner is None and space == HEIGHTS[column]:
+                raise StateFormatError(
+                    f"player {player + 1} is at the top of column {column}, which is not claimed"
+                )
+    for column in COLUMNS:
+        owner = state.owner(column)
+        if owner is not None and owner not in players:
+            raise StateFormatError(f"column {column} is claimed by player {owner + 1}, who does not exist")
+    if len(state.runners) > MAX_RUNNERS:
+        raise StateFormatError(f"{len(state.runners)} runners are out; at most {MAX_RUNNERS} are allowed")
+    for column, space in state.runners:
+        if state.owner(column) is not None:
+            raise StateFormatError(f"a runner stands in column {column}, which is claimed")
+        if not state.saved_space(state.current, column) < space <= HEIGHTS[column]:
+            raise StateFormatError(
+                f"the runner in column {column} is on space {space}, which is not above the saved piece "
+                f"and within the column's {HEIGHTS[column]} spaces"
+            )
+    _check_phase(state)
+
+
+def _check_phase(state: State) -> None:
+    if (state.phase is Phase.CHOOSE) != (state.dice is not None):
+        raise StateFormatError("dice must be given exactly when a choice is pending")
+    winners = [p for p in range(state.players) if len(state.claimed_by(p)) >= state.variant.columns_to_win]
+    if state.phase is Phase.OVER:
+        if state.winner not in winners or state.runners:
+            raise StateFormatError("a finished game needs its winner to hold the target number of columns")
+    elif state.winner is not None or winners:
+        raise StateFormatError("a game with a winner must be over")

@@ -1,0 +1,72 @@
+"""Rolls of six-sided dice: the chance step every game is told, never performs."""
+
+from __future__ import annotations
+
+import itertools
+import re
+from dataclasses import dataclass
+from functools import cache
+
+from engine.errors import InvalidRollError, StateFormatError
+
+FACES = (1, 2, 3, 4, 5, 6)
+
+_ROLL_TEXT = re.compile(r"roll\s+(\d+(?:-\d+)*)")
+
+
+@dataclass(frozen=True, order=True)
+class Roll:
+    """The face values of the dice that were thrown, kept sorted so equal rolls compare equal."""
+
+    dice: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        if not all(_is_face(d) for d in self.dice):
+            raise InvalidRollError(f"dice must be values from 1 to 6, got {tuple(self.dice)}")
+        object.__setattr__(self, "dice", tuple(sorted(self.dice)))
+
+    def text(self) -> str:
+        """The short text form, for example ``roll 1-4-5-6``."""
+        return "roll " + "-".join(str(d) for d in self.dice)
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+def parse_roll(text: str) -> Roll:
+    """Parse ``roll 1-4-5-6`` (the inverse of :meth:`Roll.text`)."""
+    match = _ROLL_TEXT.fullmatch(text.strip())
+    if match is None:
+        raise StateFormatError(f"a roll is written like 'roll 1-4-5-6', got {text!r}")
+    return Roll(tuple(int(d) for d in match.group(1).split("-")))
+
+
+_COUNT_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+
+
+def make_roll(dice: tuple[int, ...] | list[int], count: int) -> Roll:
+    """A roll of exactly ``count`` dice, or an error naming the count and the values received."""
+    dice = tuple(dice)
+    if len(dice) != count or not all(_is_face(d) for d in dice):
+        words = _COUNT_WORDS.get(count, str(count))
+        raise InvalidRollError(f"dice must be {words} values from 1 to 6, got {dice}")
+    return Roll(dice)
+
+
+def check_roll(roll: Roll, count: int) -> None:
+    """Refuse a roll with the wrong number of dice for this chance step."""
+    make_roll(roll.dice, count)
+
+
+def _is_face(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value in FACES
+
+
+@cache
+def all_rolls(count: int) -> tuple[tuple[Roll, int], ...]:
+    """Every distinct roll of ``count`` dice with how many of the 6**count ordered throws give it."""
+    weights: dict[tuple[int, ...], int] = {}
+    for throw in itertools.product(FACES, repeat=count):
+        key = tuple(sorted(throw))
+        weights[key] = weights.get(key, 0) + 1
+    return tuple((Roll(dice), weight) for dice, weight in sorted(weights.items()))

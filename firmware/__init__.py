@@ -1,0 +1,1 @@
+"""The companion application: configuration, event loop, screens, journal and command line."""

@@ -1,0 +1,1 @@
+"""One small interface per device (camera, buttons, display), with real and simulated backends."""
