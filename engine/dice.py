@@ -11,7 +11,8 @@ from engine.errors import InvalidRollError, StateFormatError
 
 FACES = (1, 2, 3, 4, 5, 6)
 
-_ROLL_TEXT = re.compile(r"roll\s+(\d+(?:-\d+)*)")
+_ROLL_TEXT = re.compile(r"roll ([1-6](?:-[1-6])*)")
+_COUNT_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 
 
 @dataclass(frozen=True, order=True)
@@ -21,8 +22,8 @@ class Roll:
     dice: tuple[int, ...]
 
     def __post_init__(self) -> None:
-        if not all(_is_face(d) for d in self.dice):
-            raise InvalidRollError(f"dice must be values from 1 to 6, got {tuple(self.dice)}")
+        if not self.dice or not all(_is_face(d) for d in self.dice):
+            raise _bad_dice(tuple(self.dice))
         object.__setattr__(self, "dice", tuple(sorted(self.dice)))
 
     def text(self) -> str:
@@ -35,31 +36,33 @@ class Roll:
 
 def parse_roll(text: str) -> Roll:
     """Parse ``roll 1-4-5-6`` (the inverse of :meth:`Roll.text`)."""
-    match = _ROLL_TEXT.fullmatch(text.strip())
+    match = _ROLL_TEXT.fullmatch(text.strip().lower())
     if match is None:
         raise StateFormatError(f"a roll is written like 'roll 1-4-5-6', got {text!r}")
     return Roll(tuple(int(d) for d in match.group(1).split("-")))
-
-
-_COUNT_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 
 
 def make_roll(dice: tuple[int, ...] | list[int], count: int) -> Roll:
     """A roll of exactly ``count`` dice, or an error naming the count and the values received."""
     dice = tuple(dice)
     if len(dice) != count or not all(_is_face(d) for d in dice):
-        words = _COUNT_WORDS.get(count, str(count))
-        raise InvalidRollError(f"dice must be {words} values from 1 to 6, got {dice}")
+        raise _bad_dice(dice, count)
     return Roll(dice)
 
 
 def check_roll(roll: Roll, count: int) -> None:
     """Refuse a roll with the wrong number of dice for this chance step."""
-    make_roll(roll.dice, count)
+    if len(roll.dice) != count:
+        raise _bad_dice(roll.dice, count)
 
 
 def _is_face(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value in FACES
+
+
+def _bad_dice(dice: tuple[object, ...], count: int | None = None) -> InvalidRollError:
+    how_many = "" if count is None else _COUNT_WORDS.get(count, str(count)) + " "
+    return InvalidRollError(f"dice must be {how_many}values from 1 to 6, got {dice}")
 
 
 @cache

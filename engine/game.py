@@ -8,7 +8,7 @@ rolls. Everything else the player does is one of ``legal_moves(state)``.
 
 from __future__ import annotations
 
-from typing import Protocol, TypeVar
+from typing import Protocol, TypeVar, runtime_checkable
 
 from engine.dice import Roll
 
@@ -16,6 +16,7 @@ StateT = TypeVar("StateT")
 MoveT = TypeVar("MoveT")
 
 
+@runtime_checkable
 class Game(Protocol[StateT, MoveT]):
     """What the firmware needs from a game: set up, choices, apply, chance, text and JSON forms."""
 

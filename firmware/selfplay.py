@@ -51,12 +51,3 @@ def play(
         yield Step(state, event, after)
         state = after
 
-
-def final_state(bots: Sequence[Bot], rng: random.Random, variant: Variant | None = None) -> State:
-    """The finished state of one whole game."""
-    last = None
-    for step in play(bots, rng, variant):
-        last = step.after
-    assert last is not None
-    return last
-

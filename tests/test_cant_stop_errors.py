@@ -108,7 +108,8 @@ def test_bad_set_up(players, settings, message):
 
 
 @pytest.mark.parametrize(
-    "text", ["", "6+", "6+10+2", "13", "1", "roll", "roll 1-2-x", "stopp", "roll 1-2-3-9"]
+    "text",
+    ["", "6+", "6+10+2", "13", "1", "07", "\u0667", "roll", "roll 1-2-x", "stopp", "roll 1-2-3-9", "roll  1-2"],
 )
 def test_bad_move_text(text):
     with pytest.raises((StateFormatError, InvalidRollError)):
@@ -129,7 +130,32 @@ def test_bad_roll_text_says_the_form():
         (lambda d: d["saved"][0].update({"7": 14}), "column has 13 spaces"),
         (lambda d: d["saved"][0].update({"13": 1}), "column '13' does not exist"),
         (lambda d: d.update(runners={"2": 1, "3": 1, "4": 1, "5": 1}), "4 runners are out"),
-        (lambda d: d.update(claimed={"7": 1}, runners={"7": 2}), "a runner stands in column 7, which is claimed"),
+        (
+            lambda d: d.update(claimed={"7": 1}, runners={"7": 2}, saved=[{}, {"7": 13}]),
+            "a runner stands in column 7, which is claimed",
+        ),
+        (lambda d: d.update(claimed={"7": 0}), "column 7 is claimed by player 1, whose piece is not on its top"),
+        (lambda d: d.update(runners={"07": 2}), "column '07' must be written as a plain number"),
+        (lambda d: d.update(phase="choose", dice="roll 1-2-3"), r"dice must be four values from 1 to 6, got \(1, 2, 3\)"),
+        (
+            lambda d: d.update(runners={"2": 1, "3": 1, "12": 1}, phase="choose", dice="roll 3-3-4-4"),
+            "roll 3-3-4-4 allows no choice here: it would have busted",
+        ),
+        (lambda d: d.update(current=1), "turn 1 cannot be player 2's"),
+        (
+            lambda d: d.update(variant={"columns_to_win": 3, "jumping": True, "forced_move": False},
+                               runners={"7": 3}, saved=[{}, {"7": 3}]),
+            "with Jumping no runner can stand on another player's piece",
+        ),
+        (
+            lambda d: d.update(variant={"columns_to_win": 3.0, "jumping": False, "forced_move": False}),
+            "columns to win must be 3, 4 or 5, got 3.0",
+        ),
+        (
+            lambda d: d.update(phase="over", winner=0, current=1, turn=2, claimed={"2": 0, "3": 0, "12": 0},
+                               saved=[{"2": 3, "3": 5, "12": 3}, {}]),
+            "a finished game needs exactly one winner, the player who moved last",
+        ),
         (lambda d: d.update(current=3), "current player 3 does not exist"),
         (lambda d: d.update(phase="choose"), "dice must be given exactly when a choice is pending"),
         (lambda d: d.update(phase="dancing"), "malformed"),
@@ -146,6 +172,31 @@ def test_corrupt_state_json(mutate, message):
         from_json(json.dumps(data))
 
 
-def test_state_json_that_is_not_json():
+@pytest.mark.parametrize("text", ["{players: 2", "[" * 100_000])
+def test_state_json_that_is_not_json(text):
     with pytest.raises(StateFormatError, match="state is not valid JSON"):
-        from_json("{players: 2")
+        from_json(text)
+
+
+def test_state_json_with_a_repeated_key():
+    text = to_json(new_game(2)).replace('"runners":{}', '"runners":{"7":2,"7":5}')
+    with pytest.raises(StateFormatError, match="names the same key twice"):
+        from_json(text)
+
+
+def test_double_refused_when_its_first_step_reaches_the_top():
+    state = rolled(position(runners={7: HEIGHTS[7] - 1}), (3, 4, 3, 4))
+    with pytest.raises(IllegalMoveError, match="the first step reaches the top of column 7, so use 7 once"):
+        apply(state, Advance((7, 7)))
+
+
+@pytest.mark.parametrize("dice", [(), (1.0, 2), (True, 2)])
+def test_roll_values_must_be_whole_die_faces(dice):
+    with pytest.raises(InvalidRollError, match="dice must be values from 1 to 6"):
+        Roll(dice)
+
+
+@pytest.mark.parametrize("columns", [(7.0,), ("7",), (True,)])
+def test_advance_columns_must_be_whole_numbers(columns):
+    with pytest.raises(StateFormatError, match="an advance names one or two columns from 2 to 12"):
+        Advance(columns)

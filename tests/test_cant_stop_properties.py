@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import itertools
 import random
+import re
 from fractions import Fraction
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -30,6 +32,7 @@ from engine.cant_stop import (
 from engine.cant_stop.variant import MAX_COLUMNS_TO_WIN
 from engine.dice import Roll
 from engine.errors import IllegalMoveError
+from rules_oracle import oracle_choices
 
 ORDERED_THROWS = [Roll(t) for t in itertools.product(range(1, 7), repeat=4)]
 
@@ -43,9 +46,12 @@ def set_ups(draw):
     return players, variant
 
 
-def random_game(players: int, variant: Variant, seed: int):
-    """Yield (before, event, after) for a whole game of random but legal play."""
-    rng = random.Random(seed)
+def random_game(players: int, variant: Variant, rng: random.Random):
+    """Yield (before, event, after) for a whole game of random but legal play.
+
+    Hypothesis draws the seed of ``rng`` (a whole game draws too much data to shrink usefully);
+    a failure names the seed, which replays the same game.
+    """
     stop_chance = rng.uniform(0.1, 0.6)
     state = new_game(players, variant)
     while state.phase is not Phase.OVER:
@@ -95,7 +101,7 @@ def check_invariants(before: State, event, after: State) -> None:
 def test_random_games_keep_the_rules(set_up, seed):
     players, variant = set_up
     steps = 0
-    for before, event, after in random_game(players, variant, seed):
+    for before, event, after in random_game(players, variant, random.Random(seed)):
         frozen = to_json(before)
         check_invariants(before, event, after)
         assert to_json(before) == frozen, "apply never mutates its input"
@@ -106,7 +112,7 @@ def test_random_games_keep_the_rules(set_up, seed):
 @settings(max_examples=150, deadline=None)
 @given(set_up=set_ups(), seed=st.integers(0, 2**32 - 1))
 def test_text_and_json_forms_round_trip(set_up, seed):
-    for before, event, after in random_game(*set_up, seed):
+    for before, event, after in random_game(*set_up, random.Random(seed)):
         assert parse_move(event.text()) == event
         assert from_json(to_json(after)) == after
 
@@ -114,26 +120,28 @@ def test_text_and_json_forms_round_trip(set_up, seed):
 @settings(max_examples=40, deadline=None)
 @given(set_up=set_ups(), seed=st.integers(0, 2**32 - 1))
 def test_bust_odds_are_the_fraction_of_throws_with_no_choice(set_up, seed):
-    for before, _, _ in random_game(*set_up, seed):
-        if before.phase is Phase.ROLL and random.Random(seed + before.turn).random() < 0.2:
+    rng = random.Random(seed)
+    for before, _, _ in random_game(*set_up, rng):
+        if before.phase is Phase.ROLL and rng.random() < 0.2:
             busting = sum(not choices(before, roll) for roll in ORDERED_THROWS)
             assert bust_probability(before) == Fraction(busting, len(ORDERED_THROWS))
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=300, deadline=None)
 @given(set_up=set_ups(), seed=st.integers(0, 2**32 - 1))
-def test_apply_accepts_exactly_the_listed_choices(set_up, seed):
+def test_choices_and_their_effects_match_a_naive_reading_of_the_rules(set_up, seed):
     candidates = [Advance((a,)) for a in COLUMNS] + [
         Advance((a, b)) for a, b in itertools.combinations_with_replacement(COLUMNS, 2)
     ]
-    for before, _, _ in random_game(*set_up, seed):
+    rng = random.Random(seed)
+    for before, _, _ in random_game(*set_up, rng):
         if before.phase is not Phase.CHOOSE:
             continue
-        allowed = set(legal_moves(before))
-        for move in candidates:
-            try:
+        expected = oracle_choices(before, before.dice.dice)
+        assert {m.text() for m in legal_moves(before)} == set(expected)
+        for text, runners in expected.items():
+            assert dict(apply(before, parse_move(text)).runners) == runners
+        move = rng.choice(candidates)
+        if move.text() not in expected:
+            with pytest.raises(IllegalMoveError, match=f"{re.escape(move.text())} is not a choice"):
                 apply(before, move)
-                accepted = True
-            except IllegalMoveError:
-                accepted = False
-            assert accepted == (move in allowed), move

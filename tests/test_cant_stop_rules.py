@@ -2,7 +2,8 @@
 
 import pytest
 
-from engine.cant_stop import HEIGHTS, STOP, Advance, Phase, Variant, apply, legal_moves, new_game
+from engine.errors import IllegalMoveError
+from engine.cant_stop import HEIGHTS, STOP, Advance, Phase, Variant, apply, choices, legal_moves, new_game
 from engine.dice import Roll
 from engine.errors import VariantError
 from positions import position
@@ -92,7 +93,7 @@ def test_forced_move_forbids_stopping_on_an_occupied_space():
     variant = Variant(forced_move=True)
     state = position(runners={7: 3}, saved={1: {7: 3}}, variant=variant)
     assert legal_moves(state) == ()
-    with pytest.raises(Exception, match="Forced Move: the runner in column 7 stands on player 2's piece"):
+    with pytest.raises(IllegalMoveError, match="Forced Move: the runner in column 7 stands on player 2's piece"):
         apply(state, STOP)
     moved = chosen(state, (3, 4, 1, 1), (2, 7))
     assert legal_moves(moved) == (STOP,)
@@ -108,3 +109,49 @@ def test_forced_move_still_busts():
 def test_jumping_and_forced_move_together_are_refused():
     with pytest.raises(VariantError, match="Jumping and Forced Move cannot be combined"):
         new_game(2, Variant(jumping=True, forced_move=True))
+
+
+def test_jumping_applies_to_the_second_step_of_a_double():
+    variant = Variant(jumping=True)
+    state = position(saved={1: {7: 2}}, variant=variant)
+    after = chosen(state, (3, 4, 3, 4), (7, 7))
+    assert after.runner_space(7) == 3  # 1, then over the piece on 2 to 3
+
+
+def test_jumping_double_that_reaches_the_top_on_its_first_step_is_one_step():
+    variant = Variant(jumping=True)
+    state = position(runners={2: 1}, saved={1: {2: 2}}, variant=variant)
+    assert [c.text() for c in choices(state, Roll((1, 1, 1, 1)))] == ["2"]
+    with pytest.raises(IllegalMoveError, match="the first step reaches the top of column 2, so use 2 once"):
+        chosen(state, (1, 1, 1, 1), (2, 2))
+
+
+def test_forced_move_allows_stopping_below_or_above_an_opponent():
+    variant = Variant(forced_move=True)
+    below = position(runners={7: 3}, saved={1: {7: 4}}, variant=variant)
+    above = position(runners={7: 5}, saved={1: {7: 4}}, variant=variant)
+    assert legal_moves(below) == (STOP,) and legal_moves(above) == (STOP,)
+
+
+def test_forced_move_checks_every_opponent():
+    variant = Variant(forced_move=True)
+    state = position(players=4, runners={5: 2, 9: 4}, saved={1: {5: 1}, 3: {9: 4}}, variant=variant)
+    with pytest.raises(IllegalMoveError, match="column 9 stands on player 4's piece"):
+        apply(state, STOP)
+
+
+@pytest.mark.parametrize(
+    ("players", "current", "runners", "claimed", "dice", "expected"),
+    [
+        # 3 players: player 3 to move, columns claimed by players 1 and 2.
+        (3, 2, {4: 1}, {6: 0, 8: 1}, (2, 2, 4, 4), {"4"}),
+        (3, 2, {}, {6: 0, 8: 1}, (1, 3, 5, 6), {"4+11", "9", "7"}),
+        # 4 players: three runners out, one of them at the top.
+        (4, 3, {3: 5, 5: 2, 11: 1}, {7: 2}, (1, 2, 3, 6), {"5"}),
+        (4, 3, {3: 5, 5: 2, 11: 1}, {7: 2}, (1, 2, 5, 6), {"11"}),
+    ],
+)
+def test_recorded_choices_with_more_players(players, current, runners, claimed, dice, expected):
+    saved = {owner: {column: HEIGHTS[column]} for column, owner in claimed.items()}
+    state = position(players=players, current=current, runners=runners, claimed=claimed, saved=saved)
+    assert {c.text() for c in choices(state, Roll(dice))} == expected

@@ -5,10 +5,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from engine.cant_stop.board import COLUMNS, HEIGHTS, MAX_RUNNERS, column_index
+from engine.cant_stop.board import COLUMNS, DICE, HEIGHTS, MAX_RUNNERS, column_index
+from engine.cant_stop.rules import choices, opponent_on
 from engine.cant_stop.state import Phase, State
 from engine.cant_stop.variant import make_variant
-from engine.dice import parse_roll
+from engine.dice import check_roll, parse_roll
 from engine.errors import EngineError, StateFormatError
 
 GAME_NAME = "cant-stop"
@@ -48,10 +49,17 @@ def to_json(state: State) -> str:
 def from_json(text: str) -> State:
     """A state from JSON text; anything malformed or impossible raises StateFormatError."""
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
+        data = json.loads(text, object_pairs_hook=_no_repeated_keys)
+    except (json.JSONDecodeError, RecursionError) as error:
         raise StateFormatError(f"state is not valid JSON: {error}") from None
     return state_from_dict(data)
+
+
+def _no_repeated_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    data = dict(pairs)
+    if len(data) != len(pairs):
+        raise StateFormatError("state JSON names the same key twice")
+    return data
 
 
 def state_from_dict(data: object) -> State:
@@ -85,6 +93,8 @@ def _build(data: dict[str, Any]) -> State:
     claimed_map = {_column(k): _int(v, "claiming player") for k, v in data["claimed"].items()}
     runners = tuple(sorted((_column(k), _int(v, "runner space")) for k, v in data["runners"].items()))
     dice = None if data["dice"] is None else parse_roll(data["dice"])
+    if dice is not None:
+        check_roll(dice, DICE)
     winner = data["winner"]
     return State(
         players=players,
@@ -107,6 +117,8 @@ def _int(value: object, what: str) -> int:
 
 
 def _column(key: str) -> int:
+    if not (key.isascii() and key.isdigit() and str(int(key)) == key):
+        raise StateFormatError(f"column {key!r} must be written as a plain number from 2 to 12")
     column = int(key)
     if column not in HEIGHTS:
         raise StateFormatError(f"column {key!r} does not exist (columns are 2 to 12)")
@@ -123,8 +135,10 @@ def _check_consistent(state: State) -> None:
     players = range(state.players)
     if state.current not in players:
         raise StateFormatError(f"current player {state.current} does not exist")
-    if state.turn < 1:
-        raise StateFormatError(f"turn must be 1 or more, got {state.turn}")
+    if state.turn < 1 or (state.turn - 1) % state.players != state.current:
+        raise StateFormatError(
+            f"turn {state.turn} cannot be player {state.current + 1}'s: turns pass in seat order from player 1"
+        )
     for player, row in enumerate(state.saved):
         for column, space in zip(COLUMNS, row):
             if not 0 <= space <= HEIGHTS[column]:
@@ -145,6 +159,10 @@ def _check_consistent(state: State) -> None:
         owner = state.owner(column)
         if owner is not None and owner not in players:
             raise StateFormatError(f"column {column} is claimed by player {owner + 1}, who does not exist")
+        if owner is not None and state.saved_space(owner, column) != HEIGHTS[column]:
+            raise StateFormatError(
+                f"column {column} is claimed by player {owner + 1}, whose piece is not on its top"
+            )
     if len(state.runners) > MAX_RUNNERS:
         raise StateFormatError(f"{len(state.runners)} runners are out; at most {MAX_RUNNERS} are allowed")
     for column, space in state.runners:
@@ -155,15 +173,24 @@ def _check_consistent(state: State) -> None:
                 f"the runner in column {column} is on space {space}, which is not above the saved piece "
                 f"and within the column's {HEIGHTS[column]} spaces"
             )
+        if state.variant.jumping and opponent_on(state, column, space) is not None:
+            raise StateFormatError(
+                f"with Jumping no runner can stand on another player's piece (column {column})"
+            )
     _check_phase(state)
 
 
 def _check_phase(state: State) -> None:
     if (state.phase is Phase.CHOOSE) != (state.dice is not None):
         raise StateFormatError("dice must be given exactly when a choice is pending")
+    if state.dice is not None and not choices(state, state.dice):
+        raise StateFormatError(f"{state.dice} allows no choice here: it would have busted")
     winners = [p for p in range(state.players) if len(state.claimed_by(p)) >= state.variant.columns_to_win]
     if state.phase is Phase.OVER:
-        if state.winner not in winners or state.runners:
-            raise StateFormatError("a finished game needs its winner to hold the target number of columns")
+        if winners != [state.winner] or state.winner != state.current or state.runners:
+            raise StateFormatError(
+                "a finished game needs exactly one winner, the player who moved last, "
+                "holding the target number of columns"
+            )
     elif state.winner is not None or winners:
         raise StateFormatError("a game with a winner must be over")

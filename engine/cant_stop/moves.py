@@ -10,7 +10,7 @@ from engine.cant_stop.board import COLUMNS
 from engine.dice import Roll, parse_roll
 from engine.errors import StateFormatError
 
-_ADVANCE_TEXT = re.compile(r"(\d+)(?:\+(\d+))?")
+_ADVANCE_TEXT = re.compile(r"([1-9][0-9]?)(?:\+([1-9][0-9]?))?")
 
 
 @dataclass(frozen=True, order=True)
@@ -24,7 +24,9 @@ class Advance:
     columns: tuple[int, ...]
 
     def __post_init__(self) -> None:
-        if not 1 <= len(self.columns) <= 2 or any(c not in COLUMNS for c in self.columns):
+        if not 1 <= len(self.columns) <= 2 or not all(
+            type(c) is int and c in COLUMNS for c in self.columns
+        ):
             raise StateFormatError(
                 f"an advance names one or two columns from 2 to 12, got {self.columns}"
             )

@@ -7,7 +7,7 @@ from functools import cache
 
 from engine.cant_stop.board import COLUMNS, DICE, HEIGHTS, MAX_RUNNERS, column_index
 from engine.cant_stop.moves import STOP, Advance, Move, Stop
-from engine.cant_stop.state import Phase, Runners, State
+from engine.cant_stop.state import Phase, State
 from engine.cant_stop.variant import Variant
 from engine.dice import Roll, check_roll
 from engine.errors import IllegalMoveError
@@ -71,7 +71,7 @@ def _pair_choices(state: State, low: int, high: int, free: int) -> tuple[Advance
     return ()
 
 
-def _opponent_on(state: State, column: int, space: int) -> int | None:
+def opponent_on(state: State, column: int, space: int) -> int | None:
     """The opponent whose saved piece stands on ``space`` of ``column``, if any."""
     for player in range(state.players):
         if player != state.current and state.saved_space(player, column) == space:
@@ -84,7 +84,7 @@ def _step(state: State, column: int, space: int) -> int:
     top = HEIGHTS[column]
     space += 1
     if state.variant.jumping:
-        while space < top and _opponent_on(state, column, space) is not None:
+        while space < top and opponent_on(state, column, space) is not None:
             space += 1
     return min(space, top)
 
@@ -103,7 +103,7 @@ def _forced_runner(state: State) -> tuple[int, int] | None:
     if not state.variant.forced_move:
         return None
     for column, space in state.runners:
-        owner = _opponent_on(state, column, space)
+        owner = opponent_on(state, column, space)
         if owner is not None:
             return column, owner
     return None
@@ -125,7 +125,8 @@ def dice_due(state: State) -> int:
 def apply(state: State, move: Move | Roll) -> State:
     """The state after a told roll, a chosen split or a stop. Never changes ``state``."""
     if state.phase is Phase.OVER:
-        raise IllegalMoveError(f"the game is over: player {state.winner + 1} won")  # type: ignore[operator]
+        won = "" if state.winner is None else f": player {state.winner + 1} won"
+        raise IllegalMoveError(f"the game is over{won}")
     if isinstance(move, Roll):
         return _apply_roll(state, move)
     if isinstance(move, Advance):
@@ -172,7 +173,7 @@ def _why_not(state: State, move: Advance, allowed: tuple[Advance, ...]) -> str:
     )
     if not makeable:
         return f"{prefix}: no split of the dice makes {move}"
-    for column in move.columns:
+    for column in sorted(set(move.columns)):
         owner = state.owner(column)
         if owner is not None:
             return f"{prefix}: column {column} is claimed by player {owner + 1}"
@@ -181,6 +182,9 @@ def _why_not(state: State, move: Advance, allowed: tuple[Advance, ...]) -> str:
         if state.runner_space(column) is None and len(state.runners) >= MAX_RUNNERS:
             return f"{prefix}: all {MAX_RUNNERS} runners are out, none is left for column {column}"
     options = ", ".join(str(a) for a in allowed)
+    if len(move.columns) == 2 and move.columns[0] == move.columns[1]:
+        column = move.columns[0]
+        return f"{prefix}: the first step reaches the top of column {column}, so use {column} once"
     if len(move.columns) == 1:
         return f"{prefix}: both sums must be used when both can be placed (choices: {options})"
     return f"{prefix}: only one runner is left, so pick one column (choices: {options})"
@@ -221,11 +225,10 @@ def _apply_stop(state: State) -> State:
 
 def _next_turn(state: State) -> State:
     """Clear the runners (a bust loses them) and pass the dice to the next player."""
-    runners: Runners = ()
     return replace(
         state,
         current=(state.current + 1) % state.players,
-        runners=runners,
+        runners=(),
         phase=Phase.ROLL,
         dice=None,
         turn=state.turn + 1,

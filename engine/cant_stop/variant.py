@@ -27,7 +27,7 @@ class Variant:
         for name in ("jumping", "forced_move"):
             if not isinstance(getattr(self, name), bool):
                 raise VariantError(f"{name} must be true or false, got {getattr(self, name)!r}")
-        if self.columns_to_win not in COLUMNS_TO_WIN_CHOICES:
+        if type(self.columns_to_win) is not int or self.columns_to_win not in COLUMNS_TO_WIN_CHOICES:
             raise VariantError(
                 f"columns to win must be 3, 4 or 5, got {self.columns_to_win!r}"
             )
