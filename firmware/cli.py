@@ -5,9 +5,9 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from engine.cant_stop import Variant
-from engine.errors import EngineError
 
 
 def _variant(args: argparse.Namespace) -> Variant:
@@ -31,6 +31,24 @@ def _bench_engine(args: argparse.Namespace) -> int:
     return 0
 
 
+def _read(args: argparse.Namespace) -> int:
+    from firmware.vision_commands import read_command
+
+    return read_command(args.image, args.out)
+
+
+def _eval_vision(args: argparse.Namespace) -> int:
+    from firmware.vision_commands import eval_command
+
+    return eval_command(args.folder, args.failures)
+
+
+def _bench_vision(args: argparse.Namespace) -> int:
+    from firmware.vision_commands import bench_vision_command
+
+    return bench_vision_command(args.trays, args.seed)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="dice-companion", description="A Raspberry Pi referee for Can't Stop."
@@ -49,6 +67,23 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--games", type=int, default=2000)
     bench.add_argument("--seed", type=int, default=1)
     bench.set_defaults(run=_bench_engine)
+
+    read = commands.add_parser("read", help="read the dice in one image")
+    read.add_argument("image", type=Path)
+    read.add_argument("--out", type=Path, help="write the annotated picture here (PNG)")
+    read.set_defaults(run=_read)
+
+    evaluation = commands.add_parser(
+        "eval-vision", help="measure the reader on DIR/manifest.csv and DIR/images/"
+    )
+    evaluation.add_argument("folder", type=Path, metavar="DIR")
+    evaluation.add_argument("--failures", type=Path, metavar="OUTDIR", help="annotated pictures of wrong photos")
+    evaluation.set_defaults(run=_eval_vision)
+
+    bench_vision = commands.add_parser("bench-vision", help="reader accuracy and speed on synthetic trays")
+    bench_vision.add_argument("--trays", type=int, default=1000)
+    bench_vision.add_argument("--seed", type=int, default=1)
+    bench_vision.set_defaults(run=_bench_vision)
     return parser
 
 
@@ -56,7 +91,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         return int(args.run(args))
-    except EngineError as error:
+    except (ValueError, OSError) as error:  # every refusal here is a ValueError subclass
         print(f"dice-companion: {error}", file=sys.stderr)
         return 2
 

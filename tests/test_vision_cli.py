@@ -1,0 +1,67 @@
+"""`read`, `eval-vision` and `bench-vision` on a small synthetic photo folder made on the spot."""
+
+import re
+
+import cv2
+import numpy as np
+import pytest
+
+from firmware.cli import main
+from vision.synthetic import render_tray
+
+OVERALL = re.compile(r"overall: per-die \d+\.\d% per-photo \d+\.\d% count \d+\.\d% median-ms \d+\.\d")
+
+
+@pytest.fixture
+def photo_folder(tmp_path):
+    """Six synthetic photos in the dataset layout, one of them labelled wrongly on purpose."""
+    rng = np.random.default_rng(3)
+    (tmp_path / "images").mkdir()
+    rows = ["file,values,n_dice"]
+    for index in range(6):
+        values = sorted(int(v) for v in rng.integers(1, 7, 4))
+        image, _ = render_tray(values, rng)
+        name = f"{'synth' if index < 4 else 'other'}_{index}.png"
+        cv2.imwrite(str(tmp_path / "images" / name), image)
+        label = values if index != 5 else [6, 6, 6, 6, 6]
+        rows.append(f"{name},{' '.join(map(str, label))},{len(label)}")
+    (tmp_path / "manifest.csv").write_text("\n".join(rows) + "\n")
+    return tmp_path
+
+
+def test_eval_vision_prints_groups_then_the_overall_line(photo_folder, tmp_path, capsys):
+    failures = tmp_path / "failures"
+    assert main(["eval-vision", str(photo_folder), "--failures", str(failures)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("other: ") and lines[1].startswith("synth: ")
+    assert "per-die 100.0% per-photo 100.0% count 100.0%" in lines[1]
+    assert OVERALL.fullmatch(lines[-1])
+    assert "per-photo 83.3% count 83.3%" in lines[-1]
+    assert [p.name for p in failures.iterdir()] == ["other_5.png"]
+
+
+def test_eval_vision_without_a_manifest_says_so(tmp_path, capsys):
+    assert main(["eval-vision", str(tmp_path)]) == 2
+    assert "manifest.csv not found" in capsys.readouterr().err
+
+
+def test_read_prints_the_values_and_writes_the_annotated_picture(photo_folder, tmp_path, capsys):
+    out = tmp_path / "annotated.png"
+    assert main(["read", str(photo_folder / "images" / "synth_0.png"), "--out", str(out)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert re.fullmatch(r"4 dice: [1-6] [1-6] [1-6] [1-6]", lines[0])
+    assert len([line for line in lines if line.startswith("die ")]) == 4
+    assert cv2.imread(str(out)) is not None
+
+
+def test_read_an_unreadable_file_is_a_clear_error(tmp_path, capsys):
+    broken = tmp_path / "broken.jpg"
+    broken.write_bytes(b"not a jpeg")
+    assert main(["read", str(broken)]) == 2
+    assert "cannot read image" in capsys.readouterr().err
+
+
+def test_bench_vision_prints_synthetic_figures(capsys):
+    assert main(["bench-vision", "--trays", "3"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("synthetic 4 dice: ") and lines[1].startswith("synthetic 5 dice: ")

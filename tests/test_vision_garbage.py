@@ -1,0 +1,88 @@
+"""Garbage in gives no dice or a clear error: never a crash, never invented dice."""
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from hypothesis.extra import numpy as hnp
+
+from vision.params import VisionInputError
+from vision.reader import read_dice
+from vision.synthetic import BACKGROUNDS
+
+
+def blank(colour, shape=(480, 640, 3)):
+    image = np.empty(shape, np.uint8)
+    image[:] = colour
+    return image
+
+
+@pytest.mark.parametrize(
+    "image",
+    [
+        blank(0),
+        blank(255),
+        blank(128),
+        np.zeros((1, 1, 3), np.uint8),
+        np.zeros((5, 5, 3), np.uint8),
+        np.full((3, 2000, 3), 200, np.uint8),
+        np.zeros((480, 640), np.uint8),
+        np.zeros((480, 640, 4), np.uint8),
+    ],
+    ids=["black", "white", "grey", "1x1", "5x5", "sliver", "grayscale-black", "bgra-black"],
+)
+def test_blank_frames_have_no_dice(image):
+    assert read_dice(image).dice == ()
+
+
+@pytest.mark.parametrize("colour", BACKGROUNDS)
+def test_empty_trays_have_no_dice(colour):
+    rng = np.random.default_rng(0)
+    image = np.clip(blank(colour).astype(np.float32) + rng.normal(0, 5, (480, 640, 3)), 0, 255)
+    assert read_dice(image.astype(np.uint8)).dice == ()
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_uniform_noise_has_no_dice(seed):
+    noise = np.random.default_rng(seed).integers(0, 256, (480, 640, 3), dtype=np.uint8)
+    assert read_dice(noise).dice == ()
+
+
+def test_a_huge_image_is_read_in_its_own_coordinates():
+    image = blank(BACKGROUNDS[0], (3000, 4000, 3))
+    assert read_dice(image).dice == ()
+
+
+@pytest.mark.parametrize(
+    ("image", "message"),
+    [
+        ("not an image", "numpy array"),
+        (np.zeros((4, 4, 3, 2), np.uint8), "shape"),
+        (np.zeros((4, 4, 2), np.uint8), "shape"),
+        (np.zeros((4, 4, 3), np.float32), "uint8"),
+        (np.zeros((0, 4, 3), np.uint8), "empty"),
+    ],
+)
+def test_what_is_not_an_image_is_refused_clearly(image, message):
+    with pytest.raises(VisionInputError, match=message):
+        read_dice(image)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    hnp.arrays(
+        np.uint8,
+        st.one_of(
+            hnp.array_shapes(min_dims=2, max_dims=2, min_side=1, max_side=120),
+            st.tuples(st.integers(1, 120), st.integers(1, 120), st.sampled_from([1, 3, 4])),
+        ),
+    )
+)
+def test_fuzzed_arrays_never_crash(image):
+    try:
+        reading = read_dice(image)
+    except VisionInputError:
+        return
+    for die in reading.dice:
+        assert die.value in (None, 1, 2, 3, 4, 5, 6)
+        assert 0 <= die.confidence <= 1

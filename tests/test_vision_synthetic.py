@@ -1,0 +1,65 @@
+"""The reader on synthetic trays: every die right, and the annotated picture as expected."""
+
+import cv2
+import numpy as np
+import pytest
+
+from golden import assert_matches_golden
+from vision.annotate import annotate
+from vision.reader import read_dice
+from vision.synthetic import render_tray
+
+TRAYS = 60
+
+
+@pytest.mark.parametrize("dice_per_tray", [4, 5])
+def test_synthetic_trays_are_read_exactly(dice_per_tray):
+    rng = np.random.default_rng(1000 + dice_per_tray)
+    wrong = []
+    for tray in range(TRAYS):
+        values = tuple(sorted(int(v) for v in rng.integers(1, 7, dice_per_tray)))
+        image, _ = render_tray(values, rng)
+        reading = read_dice(image)
+        if reading.values != values or reading.unreadable:
+            wrong.append((tray, values, reading.summary()))
+    assert wrong == []
+
+
+def test_positions_and_sizes_match_the_drawn_dice():
+    image, placed = render_tray((1, 2, 5, 6), np.random.default_rng(8))
+    reading = read_dice(image)
+    assert len(reading.dice) == 4
+    for drawn in placed:
+        nearest = min(reading.dice, key=lambda d: np.hypot(d.centre[0] - drawn.centre[0], d.centre[1] - drawn.centre[1]))
+        assert nearest.value == drawn.value
+        assert np.hypot(nearest.centre[0] - drawn.centre[0], nearest.centre[1] - drawn.centre[1]) < drawn.side * 0.15
+        assert abs(nearest.size - drawn.side) < drawn.side * 0.2
+
+
+def test_bgra_frames_read_like_bgr():
+    image, _ = render_tray((3, 3, 4, 6), np.random.default_rng(21))
+    assert read_dice(cv2.cvtColor(image, cv2.COLOR_BGR2BGRA)).values == read_dice(image).values == (3, 3, 4, 6)
+
+
+def test_the_reader_leaves_its_input_alone():
+    image, _ = render_tray((1, 1, 2, 6), np.random.default_rng(4))
+    before = image.copy()
+    read_dice(image)
+    assert np.array_equal(image, before)
+
+
+def test_annotated_synthetic_tray(update_golden):
+    image, _ = render_tray((1, 2, 3, 4, 5, 6), np.random.default_rng(12))
+    assert_matches_golden(annotate(image, read_dice(image)), "annotated-synthetic-tray", update_golden)
+
+
+@pytest.mark.parametrize(
+    ("count", "side_range"),
+    [(1, (260.0, 290.0)), (2, (150.0, 180.0)), (12, (30.0, 36.0)), (25, (22.0, 26.0))],
+    ids=["one-big", "two-large", "twelve-small", "twenty-five-tiny"],
+)
+def test_dice_from_tiny_to_big(count, side_range):
+    rng = np.random.default_rng(count)
+    values = tuple(sorted(int(v) for v in rng.integers(1, 7, count)))
+    image, _ = render_tray(values, rng, side_range=side_range)
+    assert read_dice(image).values == values

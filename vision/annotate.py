@@ -1,0 +1,60 @@
+"""Debug pictures: each die outlined and labelled with its value; unreadable dice marked."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from vision.reading import DiceReading
+
+READ_COLOUR = (40, 200, 40)  # BGR green
+UNREADABLE_COLOUR = (30, 30, 230)  # BGR red
+PIP_COLOUR = (230, 60, 230)  # BGR magenta
+
+
+def annotate(image: np.ndarray, reading: DiceReading, note: str = "") -> np.ndarray:
+    """A copy of ``image`` (BGR) with every die outlined, its value (or ``?``) beside it, and its pips dotted."""
+    canvas = _as_bgr(image).copy()
+    scale = max(canvas.shape[:2]) / 640
+    thickness = max(1, round(2 * scale))
+    for die in reading.dice:
+        colour = READ_COLOUR if die.is_readable else UNREADABLE_COLOUR
+        if die.outline:
+            points = np.round(np.array(die.outline)).astype(np.int32)
+            cv2.polylines(canvas, [points], True, colour, thickness, cv2.LINE_AA)
+        for x, y in die.pips:
+            cv2.circle(canvas, (round(x), round(y)), max(1, round(2 * scale)), PIP_COLOUR, -1, cv2.LINE_AA)
+        label = str(die.value) if die.is_readable else "?"
+        _label(canvas, label, die.centre, die.size, colour, scale)
+    if note:
+        _label(canvas, note, (8 * scale, 20 * scale), 0, (255, 255, 255), scale, anchor_left=True)
+    return canvas
+
+
+def _label(
+    canvas: np.ndarray,
+    text: str,
+    centre: tuple[float, float],
+    size: float,
+    colour: tuple[int, int, int],
+    scale: float,
+    anchor_left: bool = False,
+) -> None:
+    """Text with a dark backing so it reads on any background; placed above the die."""
+    font_scale = 0.6 * scale
+    thickness = max(1, round(2 * scale))
+    (w, h), base = cv2.getTextSize(text, cv2.FONT_HERSHEY_SIMPLEX, font_scale, thickness)
+    x = int(centre[0] if anchor_left else centre[0] - w / 2)
+    y = int(centre[1] if anchor_left else centre[1] - size / 2 - 4 * scale)
+    x = min(max(x, 0), canvas.shape[1] - w)
+    y = min(max(y, h + 2), canvas.shape[0] - base)
+    cv2.rectangle(canvas, (x - 2, y - h - 2), (x + w + 2, y + base), (0, 0, 0), -1)
+    cv2.putText(canvas, text, (x, y), cv2.FONT_HERSHEY_SIMPLEX, font_scale, colour, thickness, cv2.LINE_AA)
+
+
+def _as_bgr(image: np.ndarray) -> np.ndarray:
+    if image.ndim == 2:
+        return cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
+    if image.shape[2] == 4:
+        return cv2.cvtColor(image, cv2.COLOR_BGRA2BGR)
+    return image

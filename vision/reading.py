@@ -1,0 +1,52 @@
+"""What the reader reports: every die it found, read or not."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Die:
+    """One die seen from above.
+
+    ``value`` is the top face (1-6), or None when the die was found but its face could not be
+    read with confidence (leaning, half hidden, blurred): the reader never guesses.
+    ``centre`` is (x, y) and ``size`` the side length, both in pixels of the input image;
+    ``outline`` is the die's outline polygon, for drawing; ``confidence`` is 0..1;
+    ``reason`` says briefly why an unreadable die was not read.
+    """
+
+    value: int | None
+    centre: tuple[float, float]
+    size: float
+    confidence: float
+    outline: tuple[tuple[float, float], ...] = ()
+    pips: tuple[tuple[float, float], ...] = ()
+    reason: str = ""
+
+    @property
+    def is_readable(self) -> bool:
+        return self.value is not None
+
+
+@dataclass(frozen=True)
+class DiceReading:
+    """All dice found in one image, in reading order (top to bottom, left to right)."""
+
+    dice: tuple[Die, ...] = ()
+
+    @property
+    def values(self) -> tuple[int, ...]:
+        """The sorted face values of the dice that were read."""
+        return tuple(sorted(d.value for d in self.dice if d.value is not None))
+
+    @property
+    def unreadable(self) -> tuple[Die, ...]:
+        """Dice that were found but not read."""
+        return tuple(d for d in self.dice if d.value is None)
+
+    def summary(self) -> str:
+        """One line for people and logs, e.g. ``4 dice: 1 3 5 6`` or ``3 dice: 2 4, 1 unreadable``."""
+        read = " ".join(str(v) for v in self.values) or "-"
+        extra = f", {len(self.unreadable)} unreadable" if self.unreadable else ""
+        return f"{len(self.dice)} dice: {read}{extra}"
