@@ -9,11 +9,10 @@ from vision.reading import DiceReading
 
 READ_COLOUR = (40, 200, 40)  # BGR green
 UNREADABLE_COLOUR = (30, 30, 230)  # BGR red
-PIP_COLOUR = (230, 60, 230)  # BGR magenta
 
 
 def annotate(image: np.ndarray, reading: DiceReading, note: str = "") -> np.ndarray:
-    """A copy of ``image`` (BGR) with every die outlined, its value (or ``?``) beside it, and its pips dotted."""
+    """A copy of ``image`` (BGR) with every die outlined, and its value (or ``?``) above it."""
     canvas = _as_bgr(image).copy()
     scale = max(canvas.shape[:2]) / 640
     thickness = max(1, round(2 * scale))
@@ -22,8 +21,6 @@ def annotate(image: np.ndarray, reading: DiceReading, note: str = "") -> np.ndar
         if die.outline:
             points = np.round(np.array(die.outline)).astype(np.int32)
             cv2.polylines(canvas, [points], True, colour, thickness, cv2.LINE_AA)
-        for x, y in die.pips:
-            cv2.circle(canvas, (round(x), round(y)), max(1, round(2 * scale)), PIP_COLOUR, -1, cv2.LINE_AA)
         label = str(die.value) if die.is_readable else "?"
         _label(canvas, label, die.centre, die.size, colour, scale)
     if note:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import hashlib
 import statistics
 import time
 from collections import Counter
@@ -99,6 +100,26 @@ def load_image(path: Path) -> np.ndarray:
     if image is None:
         raise DatasetError(f"cannot read image {path}")
     return image
+
+
+def file_digest(path: Path) -> str:
+    """SHA-256 of a file's bytes: how the reader's training records the photos it saw."""
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError as error:
+        raise DatasetError(f"cannot read image {path}: {error.strerror}") from None
+
+
+def trained_on(listing: Path) -> frozenset[str]:
+    """The digests in a ``trained-on.txt`` (``<sha256>  <file>`` lines); empty if there is none."""
+    if not listing.is_file():
+        return frozenset()
+    return frozenset(line.split()[0] for line in listing.read_text().splitlines() if line.strip())
+
+
+def unseen(folder: Path, photos: list[LabelledPhoto], seen: frozenset[str]) -> list[LabelledPhoto]:
+    """The photos whose image files are not among the ``seen`` digests: only these measure a trained reader."""
+    return [photo for photo in photos if file_digest(folder / "images" / photo.file) not in seen]
 
 
 def evaluate(folder: Path, read: Reader, photos: Iterable[LabelledPhoto] | None = None) -> Iterator[PhotoResult]:

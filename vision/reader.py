@@ -2,24 +2,26 @@
 
 Pipeline (all numbers in :class:`vision.params.ReaderParams`):
   1. check and normalise the input (BGR uint8; shrink very large images);
-  2. find die candidates: foreground against a local background model, split touching dice
-     (:mod:`vision.find_dice`);
-  3. per candidate, warp it to a canonical patch and find pip blobs (:mod:`vision.pips`);
-  4. read the face from centrally symmetric pip layouts, or report it unreadable (:mod:`vision.faces`).
-A candidate without a single pip blob is not reported: it is not a die (or shows nothing readable).
+  2. find die candidates with a small detector net, in two passes for small and big dice
+     (:mod:`vision.detect`);
+  3. read each candidate's top face with a small classifier net over a crop around it, which
+     also says when a candidate is no die at all (:mod:`vision.classify`);
+  4. of candidates that overlap, the likeliest die stays; a face the classifier is unsure of is
+     reported unreadable, never guessed.
+The nets are trained by :mod:`vision.training.train` and run through OpenCV.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import cv2
 import numpy as np
 
-from vision.faces import read_face
-from vision.find_dice import find_die_contours
+from vision.classify import NOT_A_DIE, classify, die_crop
+from vision.detect import Candidate, drop_duplicates, find_candidates
 from vision.params import DEFAULT_PARAMS, ReaderParams, VisionInputError
-from vision.pips import die_patch, find_blobs
 from vision.reading import DiceReading, Die
-
 
 def as_bgr(image: object) -> np.ndarray:
     """The image as a contiguous BGR uint8 array (never the caller's buffer), or VisionInputError.
@@ -57,27 +59,22 @@ def _working_image(bgr: np.ndarray, p: ReaderParams) -> tuple[np.ndarray, float]
     return cv2.resize(bgr, size, interpolation=cv2.INTER_AREA), scale
 
 
-def _read_candidate(bgr: np.ndarray, contour: np.ndarray, scale: float, p: ReaderParams) -> Die | None:
-    """One die from one candidate contour (working px), in input px; None if it has no pip at all."""
-    patch = die_patch(bgr, contour, p)
-    if patch is None:
-        return None
-    blobs = find_blobs(patch, p)
-    if not blobs:
-        return None
-    face = read_face(blobs, p)
-    (cx, cy), (w, h), angle = cv2.minAreaRect(contour)
-    from_patch = cv2.invertAffineTransform(patch.to_patch)
-    pips = cv2.transform(np.array(face.pips, np.float32).reshape(-1, 1, 2), from_patch).reshape(-1, 2)
-    outline = cv2.boxPoints(((cx, cy), (w, h), angle))
+def _die(candidate: Candidate, faces: np.ndarray, scale: float, p: ReaderParams) -> Die:
+    """A die in input px from a candidate and the classifier's probabilities of the six faces."""
+    ranked = np.argsort(-faces)
+    best, second = int(ranked[0]), int(ranked[1])
+    confidence = float(faces[best])
+    readable = confidence >= p.min_value_probability
+    reason = "" if readable else f"unsure: {best + 1} ({confidence:.0%}) or {second + 1} ({faces[second]:.0%})"
+    x, y = candidate.centre[0] * scale, candidate.centre[1] * scale
+    half = candidate.size * scale / 2
     return Die(
-        value=face.value,
-        centre=(float(cx) * scale, float(cy) * scale),
-        size=float(np.sqrt(w * h)) * scale,
-        confidence=float(face.confidence),
-        outline=tuple((float(x) * scale, float(y) * scale) for x, y in outline),
-        pips=tuple((float(x) * scale, float(y) * scale) for x, y in pips),
-        reason=face.reason,
+        value=best + 1 if readable else None,
+        centre=(x, y),
+        size=candidate.size * scale,
+        confidence=confidence,
+        outline=((x - half, y - half), (x + half, y - half), (x + half, y + half), (x - half, y + half)),
+        reason=reason,
     )
 
 
@@ -95,12 +92,15 @@ def reading_order(dice: list[Die], p: ReaderParams) -> tuple[Die, ...]:
 def read_dice(image: np.ndarray, params: ReaderParams = DEFAULT_PARAMS) -> DiceReading:
     """Every die in ``image`` (BGR uint8; grey and BGRA accepted) with its top-face value or None.
 
-    Raises VisionInputError for inputs that are not images. The input is never modified.
+    Raises VisionInputError for inputs that are not images, VisionModelError if a model file is
+    missing. The input is never modified.
     """
     bgr, scale = _working_image(as_bgr(image), params)
-    dice = []
-    for contour in find_die_contours(bgr, params):
-        die = _read_candidate(bgr, contour, scale, params)
-        if die is not None:
-            dice.append(die)
+    candidates = find_candidates(bgr, params)
+    crops = np.array([die_crop(bgr, c.centre, c.size, params) for c in candidates], np.uint8)
+    faces: dict[Candidate, np.ndarray] = {}
+    for candidate, probabilities in zip(candidates, classify(crops, params)):
+        if probabilities[NOT_A_DIE] <= params.max_not_die_probability:
+            faces[replace(candidate, score=1.0 - float(probabilities[NOT_A_DIE]))] = probabilities[:NOT_A_DIE]
+    dice = [_die(c, faces[c], scale, params) for c in drop_duplicates(list(faces), params.duplicate_distance)]
     return DiceReading(reading_order(dice, params))

@@ -11,8 +11,9 @@ class Die:
 
     ``value`` is the top face (1-6), or None when the die was found but its face could not be
     read with confidence (leaning, half hidden, blurred): the reader never guesses.
-    ``centre`` is (x, y) and ``size`` the side length, both in pixels of the input image;
-    ``outline`` is the die's outline polygon, for drawing; ``confidence`` is 0..1;
+    ``centre`` is (x, y) and ``size`` the longer side of the die's axis-aligned bounding box,
+    both in pixels of the input image; ``outline`` is that box as a polygon, for drawing;
+    ``confidence`` is the reader's probability (0..1) of the value it read (or would have read);
     ``reason`` says briefly why an unreadable die was not read.
     """
 
@@ -21,7 +22,6 @@ class Die:
     size: float
     confidence: float
     outline: tuple[tuple[float, float], ...] = ()
-    pips: tuple[tuple[float, float], ...] = ()
     reason: str = ""
 
     @property

@@ -1,0 +1,43 @@
+"""The reader's nets: a missing or broken model file is a clear error; an unsure face is never guessed."""
+
+from dataclasses import replace
+
+import numpy as np
+import pytest
+
+from vision.detect import Candidate
+from vision.network import VisionModelError
+from vision.params import DEFAULT_PARAMS
+from vision.reader import _die, read_dice
+from vision.synthetic import render_tray
+
+
+@pytest.fixture
+def tray():
+    return render_tray((1, 2, 3, 4), np.random.default_rng(2))[0]
+
+
+def test_a_missing_model_file_is_named(tray, tmp_path):
+    params = replace(DEFAULT_PARAMS, detector_model=tmp_path / "gone.onnx")
+    with pytest.raises(VisionModelError, match="gone.onnx is missing"):
+        read_dice(tray, params)
+
+
+def test_a_broken_model_file_is_named(tray, tmp_path):
+    broken = tmp_path / "broken.onnx"
+    broken.write_bytes(b"\x00not a model")
+    with pytest.raises(VisionModelError, match="broken.onnx cannot be loaded"):
+        read_dice(tray, replace(DEFAULT_PARAMS, classifier_model=broken))
+
+
+def test_a_sure_face_is_read():
+    die = _die(Candidate((10.0, 20.0), 30.0, 0.9), np.array([0.01, 0.01, 0.95, 0.01, 0.01, 0.01]), 2.0, DEFAULT_PARAMS)
+    assert die.value == 3 and die.confidence == pytest.approx(0.95)
+    assert die.centre == (20.0, 40.0) and die.size == 60.0
+
+
+def test_an_unsure_face_is_unreadable_and_says_between_what():
+    faces = np.array([0.02, 0.02, 0.02, 0.45, 0.44, 0.05])
+    die = _die(Candidate((10.0, 20.0), 30.0, 0.9), faces, 1.0, DEFAULT_PARAMS)
+    assert die.value is None and not die.is_readable
+    assert die.reason == "unsure: 4 (45%) or 5 (44%)"

@@ -1,0 +1,49 @@
+"""The training samples put the targets where the dice are (no PyTorch needed for these)."""
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from vision.classify import die_crop
+from vision.params import DEFAULT_PARAMS
+from vision.training.samples import WINDOW, centre_targets, flip_turn
+
+
+def test_centre_targets_mark_the_die_cell_with_its_size_and_offset():
+    maps = centre_targets(np.array([[50.0, 30.0]]), [20.0], stride=4)
+    assert maps.shape == (5, WINDOW // 4, WINDOW // 4)
+    assert maps[0, 7, 12] == 1.0 and np.count_nonzero(maps[0] == 1.0) == 1
+    assert np.isclose(maps[1, 7, 12], np.log(20.0))
+    assert np.allclose(maps[2:4, 7, 12], [0.5, 0.5])
+    assert maps[4].sum() == 1.0
+    assert 0 < maps[0, 7, 13] < 1, "a gaussian falls off around the centre"
+
+
+def test_dice_outside_the_window_or_too_big_have_no_target():
+    maps = centre_targets(np.array([[-5.0, 30.0], [30.0, 30.0]]), [20.0, 500.0], stride=4)
+    assert not maps.any()
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(5, 90), st.integers(5, 60))
+def test_flips_and_turns_carry_the_points_along(seed, x, y):
+    image = np.zeros((70, 100, 3), np.uint8)
+    image[y - 2 : y + 2, x - 2 : x + 2] = 255
+    moved, points = flip_turn(image, np.array([[x, y]], np.float32), np.random.default_rng(seed))
+    px, py = points[0]
+    assert moved[int(py) - 1 : int(py) + 1, int(px) - 1 : int(px) + 1].min() == 255
+
+
+def test_die_crop_centres_the_die_at_the_crop_margin_scale_whatever_its_size():
+    p = DEFAULT_PARAMS
+    for side in (20, 60, 300):
+        image = np.zeros((4 * side, 4 * side, 3), np.uint8)
+        image[side : 2 * side, 2 * side : 3 * side] = 255
+        crop = die_crop(image, (2.5 * side, 1.5 * side), side, p, angle=30.0 if side == 60 else 0.0)
+        assert crop.shape == (p.crop_px, p.crop_px, 3)
+        inside = p.crop_px / p.crop_margin
+        middle = p.crop_px // 2
+        assert crop[middle - 2 : middle + 2, middle - 2 : middle + 2].min() == 255
+        if side != 60:
+            bright = np.count_nonzero(crop[..., 0] > 127)
+            assert abs(bright - inside**2) < 0.15 * inside**2, side

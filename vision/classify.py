@@ -1,0 +1,47 @@
+"""Read the top face of each candidate with a small classifier net over a crop around it.
+
+Classes 0-5 are the face values 1-6, class 6 is "no die here" (a false candidate). The crop is
+square, ``crop_margin`` die sizes wide, so the net sees the die's edges and what lies around it.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from vision.network import as_net_input, run
+from vision.params import ReaderParams
+
+NOT_A_DIE = 6
+CLASSES = 7
+
+
+def die_crop(
+    bgr: np.ndarray, centre: tuple[float, float], size: float, p: ReaderParams, angle: float = 0.0
+) -> np.ndarray:
+    """The ``crop_px`` square around a die, ``crop_margin`` x ``size`` wide, turned by ``angle`` degrees.
+
+    The region is first resized with area averaging, so big dice shrink without aliasing.
+    """
+    side = max(size * p.crop_margin, 1.0)
+    room = int(np.ceil(side * (1.5 if angle else 1.0))) + 2  # turning needs the corners
+    region = cv2.getRectSubPix(bgr, (room, room), centre)
+    scaled = max(p.crop_px, round(p.crop_px * room / side))
+    shrinking = scaled < room
+    region = cv2.resize(region, (scaled, scaled), interpolation=cv2.INTER_AREA if shrinking else cv2.INTER_LINEAR)
+    middle = ((scaled - 1) / 2, (scaled - 1) / 2)
+    turn = cv2.getRotationMatrix2D(middle, angle, 1.0)
+    turn[:, 2] += (p.crop_px - scaled) / 2
+    return cv2.warpAffine(region, turn, (p.crop_px, p.crop_px), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+
+
+def softmax(logits: np.ndarray) -> np.ndarray:
+    shifted = np.exp(logits - logits.max(axis=-1, keepdims=True))
+    return shifted / shifted.sum(axis=-1, keepdims=True)
+
+
+def classify(crops: np.ndarray, p: ReaderParams) -> np.ndarray:
+    """Class probabilities (N, 7) for uint8 BGR crops (N, crop_px, crop_px, 3)."""
+    if len(crops) == 0:
+        return np.zeros((0, CLASSES), np.float32)
+    return softmax(run(p.classifier_model, as_net_input(crops)).reshape(len(crops), CLASSES))

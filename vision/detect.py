@@ -1,0 +1,82 @@
+"""Find die candidates with a small fully convolutional net: centre heatmap, size and sub-cell offset.
+
+The net sees the working image shrunk by a pass's factor and answers on a grid ``detector_stride``
+det px apart: channel 0 is the logit that a die's centre lies in the cell, channel 1 the log of
+the die's size in det px, channels 2-3 where in the cell the centre lies (0..1, x then y).
+Two passes at different shrink factors cover small and big dice alike.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from vision.network import as_net_input, run
+from vision.params import ReaderParams
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A place that looks like a die: centre (x, y) and size in working px, and the heatmap peak (0..1)."""
+
+    centre: tuple[float, float]
+    size: float
+    score: float
+
+
+def shrink_and_pad(bgr: np.ndarray, shrink: float, multiple: int) -> np.ndarray:
+    """The image shrunk by ``shrink`` (area averaging), padded right and bottom to a multiple of ``multiple``."""
+    h, w = bgr.shape[:2]
+    size = (max(1, round(w / shrink)), max(1, round(h / shrink)))
+    small = bgr if shrink == 1 else cv2.resize(bgr, size, interpolation=cv2.INTER_AREA)
+    pad_y, pad_x = -small.shape[0] % multiple, -small.shape[1] % multiple
+    return cv2.copyMakeBorder(small, 0, pad_y, 0, pad_x, cv2.BORDER_REPLICATE)
+
+
+def decode(maps: np.ndarray, stride: int, threshold: float) -> list[Candidate]:
+    """Candidates (det px) at the local maxima of the centre heatmap above ``threshold``."""
+    heat = 1.0 / (1.0 + np.exp(-maps[0].astype(np.float32)))
+    peaks = (heat >= cv2.dilate(heat, np.ones((3, 3), np.uint8))) & (heat >= threshold)
+    candidates = []
+    for y, x in zip(*np.nonzero(peaks)):
+        centre = (float(x + maps[2, y, x]) * stride, float(y + maps[3, y, x]) * stride)
+        candidates.append(Candidate(centre, float(np.exp(maps[1, y, x])), float(heat[y, x])))
+    return candidates
+
+
+def _pass(bgr: np.ndarray, shrink: int, p: ReaderParams) -> list[Candidate]:
+    """One detector pass; candidates in working px."""
+    image = shrink_and_pad(bgr, shrink, p.detector_multiple)
+    maps = run(p.detector_model, as_net_input(image))[0]
+    h, w = bgr.shape[:2]
+    found = []
+    for c in decode(maps, p.detector_stride, p.detection_threshold):
+        x, y = c.centre[0] * shrink, c.centre[1] * shrink
+        if 0 <= x < w and 0 <= y < h:
+            found.append(Candidate((x, y), c.size * shrink, c.score))
+    return found
+
+
+def drop_duplicates(candidates: list[Candidate], distance: float) -> list[Candidate]:
+    """Keep the strongest of candidates whose centres are closer than ``distance`` x the bigger size."""
+    kept: list[Candidate] = []
+    for c in sorted(candidates, key=lambda c: -c.score):
+        if all(np.hypot(c.centre[0] - k.centre[0], c.centre[1] - k.centre[1]) >= distance * max(c.size, k.size)
+               for k in kept):
+            kept.append(c)
+    return kept
+
+
+def find_candidates(bgr: np.ndarray, p: ReaderParams) -> list[Candidate]:
+    """Die candidates in a BGR working image: small dice from the fine pass, big ones from the coarse pass.
+
+    The passes may overlap (the fine pass can take a big die's pips for small dice): the reader
+    settles that once the classifier has said which candidates are dice.
+    """
+    fine = [c for c in _pass(bgr, p.fine_shrink, p) if c.size < p.coarse_min_side_px]
+    coarse = []
+    if max(bgr.shape[:2]) / p.coarse_shrink >= p.detector_multiple:
+        coarse = [c for c in _pass(bgr, p.coarse_shrink, p) if c.size >= p.coarse_min_side_px]
+    return drop_duplicates(fine, p.duplicate_distance) + drop_duplicates(coarse, p.duplicate_distance)

@@ -1,0 +1,45 @@
+"""Run the reader's small neural nets through OpenCV's DNN module (ONNX files shipped in vision/models/).
+
+OpenCV runs them on any CPU, the Pi's included, so the reader needs no deep-learning framework.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+
+class VisionModelError(OSError):
+    """A model file of the reader is missing or cannot be loaded."""
+
+
+@lru_cache(maxsize=8)
+def _load(path: Path) -> cv2.dnn.Net:
+    if not path.is_file():
+        raise VisionModelError(f"dice reader model {path} is missing: reinstall dice-companion or retrain it")
+    try:
+        net = cv2.dnn.readNetFromONNX(str(path))
+    except cv2.error as error:
+        raise VisionModelError(f"dice reader model {path} cannot be loaded: {error}") from None
+    return net
+
+
+def as_net_input(images: np.ndarray) -> np.ndarray:
+    """uint8 BGR images (N, H, W, 3) or one (H, W, 3) as the float32 NCHW batch the nets take (-0.5..0.5)."""
+    batch = images[None] if images.ndim == 3 else images
+    return np.ascontiguousarray(batch.transpose(0, 3, 1, 2), dtype=np.float32) / 255.0 - 0.5
+
+
+def run(path: Path, batch: np.ndarray) -> np.ndarray:
+    """The net's single output for an NCHW float32 batch."""
+    net = _load(path)
+    net.setInput(batch)
+    return np.asarray(net.forward())
+
+
+def forget_models() -> None:
+    """Drop the loaded nets, so model files written since are read afresh (training rewrites them)."""
+    _load.cache_clear()

@@ -1,0 +1,130 @@
+"""Training samples: augmented detector windows with their target maps, and augmented die crops.
+
+Augmentations stand in for dice, trays and light we have not seen: any turn and mirror image,
+swapped colour channels and inverted colours (dark pips on light dice become light on dark),
+brightness, contrast, blur and sensor noise.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from vision.classify import NOT_A_DIE, die_crop
+from vision.detect import shrink_and_pad
+from vision.params import ReaderParams
+from vision.training.photos import Scene
+
+WINDOW = 160  # det px: side of a detector training window
+MIN_DET_SIDE, MAX_DET_SIDE = 7.0, 100.0  # det px: the die sizes the detector learns
+
+
+def recolour(image: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """Colour, light and camera augmentations of a uint8 BGR image."""
+    out = image[..., rng.permutation(3)] if rng.random() < 0.5 else image
+    if rng.random() < 0.15:
+        out = 255 - out
+    out = out.astype(np.float32)
+    out = (out - 128) * rng.uniform(0.7, 1.3) + 128 + rng.uniform(-35, 35)
+    out *= rng.uniform(0.85, 1.15, 3).astype(np.float32)
+    if rng.random() < 0.3:
+        out = cv2.GaussianBlur(out, (0, 0), rng.uniform(0.3, 1.2))
+    out += rng.normal(0, rng.uniform(0, 6), out.shape).astype(np.float32)
+    return np.clip(out, 0, 255).astype(np.uint8)
+
+
+def flip_turn(image: np.ndarray, points: np.ndarray, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+    """A random one of the 8 mirror/quarter-turn images, with the (x, y) points moved along."""
+    h, w = image.shape[:2]
+    points = points.copy()
+    if rng.random() < 0.5:
+        image = image[:, ::-1]
+        points[:, 0] = w - points[:, 0]
+    for _ in range(int(rng.integers(4))):
+        h, w = image.shape[:2]
+        image = np.rot90(image)  # counter-clockwise: (x, y) -> (y, w - x)
+        points = np.column_stack([points[:, 1], w - points[:, 0]]) if len(points) else points
+    return np.ascontiguousarray(image), points
+
+
+def detector_sample(scene: Scene, rng: np.random.Generator, p: ReaderParams) -> tuple[np.ndarray, np.ndarray]:
+    """A WINDOW-square detector input (uint8 BGR) and its target maps (5, WINDOW/stride, WINDOW/stride).
+
+    Target channels: centre heat (1 at a die's cell, a gaussian around it), log size, offset x, y,
+    and a mask of the cells where size and offset are learned.
+    """
+    sizes = [d[2] for d in scene.dice]
+    typical = float(np.median(sizes)) if sizes else 60.0
+    target_side = np.exp(rng.uniform(np.log(MIN_DET_SIDE + 2), np.log(MAX_DET_SIDE - 10)))
+    shrink = max(typical / target_side, 0.5)
+    image = shrink_and_pad(scene.image, shrink, 1)
+    points = np.array([[d[0] / shrink, d[1] / shrink] for d in scene.dice], np.float32).reshape(-1, 2)
+    image, points = flip_turn(image, points, rng)
+    h, w = image.shape[:2]
+    pad_y, pad_x = max(0, WINDOW - h), max(0, WINDOW - w)
+    image = cv2.copyMakeBorder(image, 0, pad_y, 0, pad_x, cv2.BORDER_REFLECT)
+    x0 = int(rng.integers(0, image.shape[1] - WINDOW + 1))
+    y0 = int(rng.integers(0, image.shape[0] - WINDOW + 1))
+    window = recolour(image[y0 : y0 + WINDOW, x0 : x0 + WINDOW], rng)
+    return window, centre_targets(points - [x0, y0], [d[2] / shrink for d in scene.dice], p.detector_stride)
+
+
+def centre_targets(points: np.ndarray, sides: list[float], stride: int) -> np.ndarray:
+    """The detector's target maps for dice at ``points`` (det px) of ``sides`` (det px)."""
+    cells = WINDOW // stride
+    maps = np.zeros((5, cells, cells), np.float32)
+    ys, xs = np.mgrid[0:cells, 0:cells].astype(np.float32)
+    for (x, y), side in zip(points, sides):
+        cx, cy = x / stride, y / stride
+        ix, iy = int(np.floor(cx)), int(np.floor(cy))
+        if not (0 <= ix < cells and 0 <= iy < cells) or side > MAX_DET_SIDE * 1.2:
+            continue
+        sigma = max(0.6, 0.12 * side / stride)
+        heat = np.exp(-((xs - ix) ** 2 + (ys - iy) ** 2) / (2 * sigma**2))
+        maps[0] = np.maximum(maps[0], heat)
+        maps[0, iy, ix] = 1.0
+        maps[1:5, iy, ix] = (np.log(side), cx - ix, cy - iy, 1.0)
+    return maps
+
+
+def die_crops(
+    scene: Scene, per_die: int, negatives: int, rng: np.random.Generator, p: ReaderParams
+) -> tuple[list[np.ndarray], list[int]]:
+    """Augmented crops of every die (class value-1) and of places that are not a die's centre (class 6)."""
+    crops, labels = [], []
+    for x, y, side, value in scene.dice:
+        for _ in range(per_die):
+            shift = rng.normal(0, 0.06 * side, 2)
+            crop = die_crop(scene.image, (x + shift[0], y + shift[1]), side * rng.uniform(0.85, 1.2), p,
+                            angle=float(rng.uniform(0, 360)))
+            crops.append(recolour(crop[:, ::-1] if rng.random() < 0.5 else crop, rng))
+            labels.append(value - 1)
+    typical = float(np.median([d[2] for d in scene.dice])) if scene.dice else float(rng.uniform(20, 120))
+    made = 0
+    for _ in range(negatives * 20):
+        if made == negatives:
+            break
+        point, size = _negative_place(scene, typical, rng)
+        whole_die = size > 0.7 * typical
+        if whole_die and any(np.hypot(point[0] - x, point[1] - y) < 0.45 * side for x, y, side, _ in scene.dice):
+            continue
+        crop = die_crop(scene.image, point, size, p, angle=float(rng.uniform(0, 360)))
+        crops.append(recolour(crop, rng))
+        labels.append(NOT_A_DIE)
+        made += 1
+    return crops, labels
+
+
+def _negative_place(scene: Scene, typical: float, rng: np.random.Generator) -> tuple[tuple[float, float], float]:
+    """Where a crop shows no whole die, and its size: anywhere, beside a die, or a part of one die."""
+    h, w = scene.image.shape[:2]
+    kind = rng.random()
+    if not scene.dice or kind < 0.4:
+        return (rng.uniform(0, w), rng.uniform(0, h)), typical * rng.uniform(0.7, 1.4)
+    x, y, side, _ = scene.dice[int(rng.integers(len(scene.dice)))]
+    angle = rng.uniform(0, 2 * np.pi)
+    if kind < 0.8:  # next to a die: a part of it, or the gap between two
+        reach = rng.uniform(0.6, 1.1) * side
+        return (x + reach * np.cos(angle), y + reach * np.sin(angle)), typical * rng.uniform(0.7, 1.4)
+    reach = rng.uniform(0.15, 0.4) * side  # a part of one die, cropped as if it were a small die
+    return (x + reach * np.cos(angle), y + reach * np.sin(angle)), side * rng.uniform(0.35, 0.6)
