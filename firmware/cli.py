@@ -8,6 +8,9 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from engine.cant_stop import Variant
+from engine.errors import EngineError
+from vision.evaluation import DatasetError
+from vision.params import VisionInputError
 
 
 def _variant(args: argparse.Namespace) -> Variant:
@@ -91,7 +94,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         return int(args.run(args))
-    except (ValueError, OSError) as error:  # every refusal here is a ValueError subclass
+    except (EngineError, VisionInputError, DatasetError, OSError) as error:  # refusals, not bugs: no traceback
         print(f"dice-companion: {error}", file=sys.stderr)
         return 2
 

@@ -59,6 +59,20 @@ def test_a_reading_is_confirmed_only_when_consecutive_settled_frames_agree():
     assert confirmer.offer(reading(1, 2, 3, 5)).values == (1, 2, 3, 5)
 
 
+def test_a_reading_is_confirmed_once_per_run_of_agreement():
+    confirmer = ReadingConfirmer()
+    answers = [confirmer.offer(reading(2, 2, 4, 6)) for _ in range(6)]
+    needed = SettleParams().agreeing_readings
+    assert [a is not None for a in answers] == [False] * (needed - 1) + [True] + [False] * (6 - needed)
+
+
+def test_single_channel_frames_are_watched_too():
+    image, _ = render_tray((1, 2, 3, 4), np.random.default_rng(1))
+    grey = image[..., :1].copy()
+    detector = SettleDetector()
+    assert [detector.update(grey) for _ in range(4)] == [False, False, False, True]
+
+
 def test_an_unreadable_die_breaks_agreement():
     confirmer = ReadingConfirmer()
     confirmer.offer(reading(1, 2, 3))

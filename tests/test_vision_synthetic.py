@@ -1,5 +1,7 @@
 """The reader on synthetic trays: every die right, and the annotated picture as expected."""
 
+from concurrent.futures import ThreadPoolExecutor
+
 import cv2
 import numpy as np
 import pytest
@@ -64,3 +66,24 @@ def test_dice_from_tiny_to_big(count, side_range):
     values = tuple(sorted(int(v) for v in rng.integers(1, 7, count)))
     image, _ = render_tray(values, rng, side_range=side_range)
     assert read_dice(image).values == values
+
+
+def test_a_huge_image_is_read_in_its_own_coordinates():
+    """Five times the size: the reader shrinks it to work, and answers in the input's pixels."""
+    image, placed = render_tray((2, 3, 5, 6), np.random.default_rng(31))
+    huge = cv2.resize(image, None, fx=5, fy=5, interpolation=cv2.INTER_CUBIC)
+    reading = read_dice(huge)
+    assert reading.values == (2, 3, 5, 6)
+    for drawn in placed:
+        x, y = drawn.centre[0] * 5, drawn.centre[1] * 5
+        nearest = min(reading.dice, key=lambda d: np.hypot(d.centre[0] - x, d.centre[1] - y))
+        assert nearest.value == drawn.value
+        assert np.hypot(nearest.centre[0] - x, nearest.centre[1] - y) < drawn.side * 5 * 0.15
+
+
+def test_several_threads_read_alike():
+    trays = [render_tray((1, 2, 3, 4, 5, 6)[: 2 + k], np.random.default_rng(k))[0] for k in range(4)]
+    alone = [read_dice(tray).values for tray in trays]
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        together = list(pool.map(lambda tray: read_dice(tray).values, trays * 4))
+    assert together == alone * 4

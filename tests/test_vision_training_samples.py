@@ -27,11 +27,12 @@ def test_dice_outside_the_window_or_too_big_have_no_target():
 @settings(max_examples=40, deadline=None)
 @given(st.integers(0, 2**32 - 1), st.integers(5, 90), st.integers(5, 60))
 def test_flips_and_turns_carry_the_points_along(seed, x, y):
+    """A point at a pixel's centre (x + 0.5, y + 0.5) lands on the centre of the pixel that moved there."""
     image = np.zeros((70, 100, 3), np.uint8)
-    image[y - 2 : y + 2, x - 2 : x + 2] = 255
-    moved, points = flip_turn(image, np.array([[x, y]], np.float32), np.random.default_rng(seed))
-    px, py = points[0]
-    assert moved[int(py) - 1 : int(py) + 1, int(px) - 1 : int(px) + 1].min() == 255
+    image[y, x] = 255
+    moved, points = flip_turn(image, np.array([[x + 0.5, y + 0.5]], np.float32), np.random.default_rng(seed))
+    (ys, xs) = np.nonzero(moved[..., 0])
+    assert np.allclose(points[0], [xs[0] + 0.5, ys[0] + 0.5])
 
 
 def test_die_crop_centres_the_die_at_the_crop_margin_scale_whatever_its_size():
@@ -39,11 +40,21 @@ def test_die_crop_centres_the_die_at_the_crop_margin_scale_whatever_its_size():
     for side in (20, 60, 300):
         image = np.zeros((4 * side, 4 * side, 3), np.uint8)
         image[side : 2 * side, 2 * side : 3 * side] = 255
-        crop = die_crop(image, (2.5 * side, 1.5 * side), side, p, angle=30.0 if side == 60 else 0.0)
+        crop = die_crop(image, (2.5 * side, 1.5 * side), side, p)
         assert crop.shape == (p.crop_px, p.crop_px, 3)
         inside = p.crop_px / p.crop_margin
         middle = p.crop_px // 2
         assert crop[middle - 2 : middle + 2, middle - 2 : middle + 2].min() == 255
-        if side != 60:
-            bright = np.count_nonzero(crop[..., 0] > 127)
-            assert abs(bright - inside**2) < 0.15 * inside**2, side
+        bright = np.count_nonzero(crop[..., 0] > 127)
+        assert abs(bright - inside**2) < 0.15 * inside**2, side
+
+
+def test_die_crop_turns_counter_clockwise_by_the_angle():
+    """A mark right of the centre moves above it when the crop turns by 90 degrees (image y points down)."""
+    p = DEFAULT_PARAMS
+    image = np.zeros((200, 200, 3), np.uint8)
+    image[95:105, 125:135] = 255  # 30 px right of the centre (100, 100)
+    crop = die_crop(image, (100.0, 100.0), 100.0, p, angle=90.0)
+    ys, xs = np.nonzero(crop[..., 0] > 127)
+    middle = (p.crop_px - 1) / 2
+    assert abs(xs.mean() - middle) < 1.5 and ys.mean() < middle - 0.15 * p.crop_px

@@ -5,6 +5,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from vision.reader import as_bgr
 from vision.reading import DiceReading
 
 READ_COLOUR = (40, 200, 40)  # BGR green
@@ -13,7 +14,7 @@ UNREADABLE_COLOUR = (30, 30, 230)  # BGR red
 
 def annotate(image: np.ndarray, reading: DiceReading, note: str = "") -> np.ndarray:
     """A copy of ``image`` (BGR) with every die outlined, and its value (or ``?``) above it."""
-    canvas = _as_bgr(image).copy()
+    canvas = as_bgr(image)
     scale = max(canvas.shape[:2]) / 640
     thickness = max(1, round(2 * scale))
     for die in reading.dice:
@@ -48,10 +49,3 @@ def _label(
     cv2.rectangle(canvas, (x - 2, y - h - 2), (x + w + 2, y + base), (0, 0, 0), -1)
     cv2.putText(canvas, text, (x, y), cv2.FONT_HERSHEY_SIMPLEX, font_scale, colour, thickness, cv2.LINE_AA)
 
-
-def _as_bgr(image: np.ndarray) -> np.ndarray:
-    if image.ndim == 2:
-        return cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
-    if image.shape[2] == 4:
-        return cv2.cvtColor(image, cv2.COLOR_BGRA2BGR)
-    return image

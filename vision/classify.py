@@ -26,7 +26,7 @@ def die_crop(
     side = max(size * p.crop_margin, 1.0)
     room = int(np.ceil(side * (1.5 if angle else 1.0))) + 2  # turning needs the corners
     region = cv2.getRectSubPix(bgr, (room, room), centre)
-    scaled = max(p.crop_px, round(p.crop_px * room / side))
+    scaled = round(p.crop_px * room / side)
     shrinking = scaled < room
     region = cv2.resize(region, (scaled, scaled), interpolation=cv2.INTER_AREA if shrinking else cv2.INTER_LINEAR)
     middle = ((scaled - 1) / 2, (scaled - 1) / 2)

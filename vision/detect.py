@@ -72,10 +72,10 @@ def drop_duplicates(candidates: list[Candidate], distance: float) -> list[Candid
 def find_candidates(bgr: np.ndarray, p: ReaderParams) -> list[Candidate]:
     """Die candidates in a BGR working image: small dice from the fine pass, big ones from the coarse pass.
 
-    The passes may overlap (the fine pass can take a big die's pips for small dice): the reader
-    settles that once the classifier has said which candidates are dice.
+    The passes may find the same die, and the fine pass can take a big die's pips for small dice:
+    the reader settles that once the classifier has said which candidates are dice.
     """
-    fine = [c for c in _pass(bgr, p.fine_shrink, p) if c.size < p.coarse_min_side_px]
+    fine = [c for c in _pass(bgr, p.fine_shrink, p) if c.size <= p.fine_max_side_px]
     coarse = []
     if max(bgr.shape[:2]) / p.coarse_shrink >= p.detector_multiple:
         coarse = [c for c in _pass(bgr, p.coarse_shrink, p) if c.size >= p.coarse_min_side_px]

@@ -5,6 +5,7 @@ OpenCV runs them on any CPU, the Pi's included, so the reader needs no deep-lear
 
 from __future__ import annotations
 
+import threading
 from functools import lru_cache
 from pathlib import Path
 
@@ -33,11 +34,15 @@ def as_net_input(images: np.ndarray) -> np.ndarray:
     return np.ascontiguousarray(batch.transpose(0, 3, 1, 2), dtype=np.float32) / 255.0 - 0.5
 
 
+_RUNNING = threading.Lock()  # a loaded net holds its input between setInput and forward
+
+
 def run(path: Path, batch: np.ndarray) -> np.ndarray:
-    """The net's single output for an NCHW float32 batch."""
+    """The net's single output for an NCHW float32 batch; safe to call from several threads."""
     net = _load(path)
-    net.setInput(batch)
-    return np.asarray(net.forward())
+    with _RUNNING:
+        net.setInput(batch)
+        return np.array(net.forward())
 
 
 def forget_models() -> None:

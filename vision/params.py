@@ -32,11 +32,14 @@ class ReaderParams:
     detector_stride: int = 4  # det px per cell of the detector's output maps
     detector_multiple: int = 16  # det px: a pass's input is padded to a multiple of this
     # Two passes cover dice from about 16 to 800 px: the fine pass sees the working image shrunk
-    # by ``fine_shrink`` and keeps dice below ``coarse_min_side_px``; the coarse pass sees it shrunk
-    # by ``coarse_shrink`` and keeps the rest. The detector was trained on dice of 7 to 100 det px.
+    # by ``fine_shrink`` and keeps dice up to ``fine_max_side_px``; the coarse pass sees it shrunk
+    # by ``coarse_shrink`` and keeps dice from ``coarse_min_side_px``. The ranges overlap, since a
+    # pass misjudges sizes near its limits; the classifier then picks. The detector was trained on
+    # dice of 7 to 100 det px.
     fine_shrink: int = 2  # -
     coarse_shrink: int = 8  # -
-    coarse_min_side_px: float = 160.0  # px
+    fine_max_side_px: float = 200.0  # px
+    coarse_min_side_px: float = 120.0  # px
     detection_threshold: float = 0.25  # -: lowest centre-heatmap peak that is a die candidate
     duplicate_distance: float = 0.5  # die: candidates whose centres are closer than this are one die
 

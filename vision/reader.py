@@ -23,6 +23,7 @@ from vision.detect import Candidate, drop_duplicates, find_candidates
 from vision.params import DEFAULT_PARAMS, ReaderParams, VisionInputError
 from vision.reading import DiceReading, Die
 
+
 def as_bgr(image: object) -> np.ndarray:
     """The image as a contiguous BGR uint8 array (never the caller's buffer), or VisionInputError.
 
@@ -60,7 +61,11 @@ def _working_image(bgr: np.ndarray, p: ReaderParams) -> tuple[np.ndarray, float]
 
 
 def _die(candidate: Candidate, faces: np.ndarray, scale: float, p: ReaderParams) -> Die:
-    """A die in input px from a candidate and the classifier's probabilities of the six faces."""
+    """A die in input px from a candidate and the classifier's probabilities of the six faces.
+
+    The candidate is already taken to be a die, so the faces are weighed among themselves.
+    """
+    faces = faces / max(float(faces.sum()), 1e-9)
     ranked = np.argsort(-faces)
     best, second = int(ranked[0]), int(ranked[1])
     confidence = float(faces[best])

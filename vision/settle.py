@@ -30,7 +30,10 @@ class SettleParams:
 
 def thumbnail(frame: np.ndarray, params: SettleParams) -> np.ndarray:
     """A small blurred grey copy, cheap to compare."""
-    grey = frame if frame.ndim == 2 else cv2.cvtColor(frame[..., :3], cv2.COLOR_BGR2GRAY)
+    if frame.ndim == 2 or frame.shape[2] == 1:
+        grey = frame.reshape(frame.shape[:2])
+    else:
+        grey = cv2.cvtColor(np.ascontiguousarray(frame[..., :3]), cv2.COLOR_BGR2GRAY)
     height = max(1, round(grey.shape[0] * params.thumbnail_width / grey.shape[1]))
     small = cv2.resize(grey, (params.thumbnail_width, height), interpolation=cv2.INTER_AREA)
     return cv2.GaussianBlur(small, (0, 0), params.blur_sigma)
@@ -79,11 +82,12 @@ class ReadingConfirmer:
         self._agreeing = 0
 
     def offer(self, reading: DiceReading) -> DiceReading | None:
-        """Take the reading of a settled frame; returns it once enough in a row agree, else None."""
+        """Take the reading of a settled frame; returns it when the agreeing run reaches
+        ``agreeing_readings``, once (later agreeing frames are the same roll), else None."""
         key = (reading.values, len(reading.unreadable))
         self._agreeing = self._agreeing + 1 if key == self._last else 1
         self._last = key
-        return reading if self._agreeing >= self.params.agreeing_readings else None
+        return reading if self._agreeing == self.params.agreeing_readings else None
 
     def reset(self) -> None:
         """Forget earlier readings (the dice moved)."""

@@ -30,7 +30,7 @@ from vision.training.samples import WINDOW, detector_sample, die_crops, recolour
 
 TRAINED_ON = "trained-on.txt"
 REAL_WEIGHT = 3  # the detector sees each real photo this many times as often as a synthetic tray
-MAX_HARD_NEGATIVES = 10  # per scene: the strongest false candidates of the trained detector
+MAX_HARD_NEGATIVES = 10  # per scene: false candidates of the trained detector
 
 
 def garbage_scenes(count: int, rng: np.random.Generator) -> list[Scene]:
@@ -93,7 +93,7 @@ def train_detector(scenes: list[Scene], epochs: int, rng: np.random.Generator, p
 
 
 def hard_negatives(scenes: list[Scene], rng: np.random.Generator, p: ReaderParams) -> tuple[list, list]:
-    """Crops of the shipped detector's candidates that are no die (class 6), as the reader will see them."""
+    """Crops of the trained detector's candidates that are no die (class 6), up to MAX_HARD_NEGATIVES a scene."""
     crops, labels = [], []
     for scene in scenes:
         found = [c for c in find_candidates(scene.image, p)
