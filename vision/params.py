@@ -46,7 +46,7 @@ class ReaderParams:
     # --- classifier: a small net reads the top face from a crop around each candidate ---
     classifier_model: Path = MODELS / "dice-classifier.onnx"
     trained_on: Path = MODELS / "trained-on.txt"  # digests of the photos both nets trained on
-    crop_px: int = 40  # px of the crop handed to the classifier (square)
+    crop_px: int = 48  # px of the crop handed to the classifier (square)
     crop_margin: float = 1.3  # die: side of the crop around a candidate
     min_value_probability: float = 0.7  # -: a face less certain than this is reported unreadable
     max_not_die_probability: float = 0.5  # -: a candidate more likely than this to be no die is dropped

@@ -47,7 +47,7 @@ class Detector(nn.Module):
 
 
 class Classifier(nn.Module):
-    """Crop (N, 3, 40, 40) -> logits (N, 7): face values 1-6, then "no die"."""
+    """Crop (N, 3, crop_px, crop_px), 48 as shipped, -> logits (N, 7): face values 1-6, then "no die"."""
 
     def __init__(self) -> None:
         super().__init__()
