@@ -23,6 +23,14 @@ class Scene:
     dice: tuple[tuple[float, float, float, int], ...]
 
 
+NEAR_A_DIE = 0.45  # die sizes: a point this close to a die's centre shows that die
+
+
+def near_a_die(scene: Scene, point: tuple[float, float]) -> bool:
+    """Whether ``point`` is within NEAR_A_DIE sizes of a die's centre: a crop there shows a whole die."""
+    return any(np.hypot(point[0] - x, point[1] - y) < NEAR_A_DIE * side for x, y, side, _ in scene.dice)
+
+
 def is_training_photo(file: str) -> bool:
     """A fixed half of the photos, by a hash of the name; the other half is only ever used to measure."""
     return hashlib.sha256(file.encode()).digest()[0] % 2 == 0

@@ -13,7 +13,7 @@ import numpy as np
 from vision.classify import NOT_A_DIE, die_crop
 from vision.detect import shrink_and_pad
 from vision.params import ReaderParams
-from vision.training.photos import Scene
+from vision.training.photos import Scene, near_a_die
 
 WINDOW = 160  # det px: side of a detector training window
 MIN_DET_SIDE, MAX_DET_SIDE = 7.0, 100.0  # det px: the die sizes the detector learns
@@ -106,7 +106,7 @@ def die_crops(
             break
         point, size = _negative_place(scene, typical, rng)
         whole_die = size > 0.7 * typical
-        if whole_die and any(np.hypot(point[0] - x, point[1] - y) < 0.45 * side for x, y, side, _ in scene.dice):
+        if whole_die and near_a_die(scene, point):
             continue
         crop = die_crop(scene.image, point, size, p, angle=float(rng.uniform(0, 360)))
         crops.append(recolour(crop, rng))

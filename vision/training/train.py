@@ -25,7 +25,7 @@ from vision.evaluation import file_digest
 from vision.network import as_net_input, forget_models
 from vision.params import MODELS, ReaderParams
 from vision.training.nets import Classifier, Detector
-from vision.training.photos import Scene, synthetic_scenes, training_photos
+from vision.training.photos import Scene, near_a_die, synthetic_scenes, training_photos
 from vision.training.samples import WINDOW, detector_sample, die_crops, recolour
 
 TRAINED_ON = "trained-on.txt"
@@ -96,8 +96,7 @@ def hard_negatives(scenes: list[Scene], rng: np.random.Generator, p: ReaderParam
     """Crops of the trained detector's candidates that are no die (class 6), up to MAX_HARD_NEGATIVES a scene."""
     crops, labels = [], []
     for scene in scenes:
-        found = [c for c in find_candidates(scene.image, p)
-                 if all(np.hypot(c.centre[0] - x, c.centre[1] - y) > 0.45 * side for x, y, side, _ in scene.dice)]
+        found = [c for c in find_candidates(scene.image, p) if not near_a_die(scene, c.centre)]
         for c in found[:MAX_HARD_NEGATIVES]:
             for _ in range(2):
                 crop = die_crop(scene.image, c.centre, c.size * rng.uniform(0.9, 1.1), p,
