@@ -3,26 +3,43 @@
 from __future__ import annotations
 
 import argparse
+import logging
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from engine.cant_stop import Variant
 from engine.errors import EngineError
+from firmware.config import ConfigError
 from vision.evaluation import DatasetError
 from vision.params import VisionInputError
 
-
-def _variant(args: argparse.Namespace) -> Variant:
-    variant = Variant(args.columns, args.jumping, args.forced_move)
-    variant.check(2)
-    return variant
+DEMO_BOTS = ("Steady", "Odds", "Steady7", "Odds30")
+DEMO_PEOPLE = ("You", "Friend", "P3", "P4")
 
 
 def _demo(args: argparse.Namespace) -> int:
-    from firmware.engine_demo import run_engine_demo
+    from firmware.game_setup import GameSetup
+    from firmware.table import play_demo
 
-    run_engine_demo(args.seed, _variant(args))
+    rule = "jumping" if args.jumping else "forced-move" if args.forced_move else "standard"
+    names = DEMO_BOTS[: args.players] if args.auto else DEMO_PEOPLE[: args.players]
+    setup = GameSetup(names, rule, args.columns)
+    setup.variant().check(args.players)
+    auto = args.auto or not sys.stdin.isatty()
+    if auto and not args.auto:
+        print("dice-companion: the keyboard is not a terminal, so bots play (--auto)", file=sys.stderr)
+    outcome = play_demo(setup, args.seed, auto)
+    print(f"{outcome.winner} wins after {outcome.turns} turns" if outcome.winner else "left before anyone won")
+    return 0
+
+
+def _run(args: argparse.Namespace) -> int:
+    from firmware.config import load_config
+    from firmware.table import run_device
+
+    config = load_config(args.config)
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
+    run_device(config)
     return 0
 
 
@@ -58,13 +75,21 @@ def build_parser() -> argparse.ArgumentParser:
     )
     commands = parser.add_subparsers(dest="command", required=True)
 
-    demo = commands.add_parser("demo", help="play a whole seeded 2-player game between two bots")
-    demo.add_argument("--seed", type=int, default=1, help="seed for the dice (default 1)")
+    demo = commands.add_parser(
+        "demo", help="a whole game on simulated hardware: keyboard buttons, synthetic camera, terminal OLED"
+    )
+    demo.add_argument("--auto", action="store_true", help="bots play the whole game unattended")
+    demo.add_argument("--seed", type=int, default=1, help="seed for the simulated dice (default 1)")
+    demo.add_argument("--players", type=int, default=2, choices=(2, 3, 4), help="how many play (default 2)")
     demo.add_argument("--columns", type=int, default=3, help="columns to win: 3, 4 or 5")
     rule = demo.add_mutually_exclusive_group()
     rule.add_argument("--jumping", action="store_true", help="play the Jumping variant")
     rule.add_argument("--forced-move", action="store_true", help="play the Forced Move variant")
     demo.set_defaults(run=_demo)
+
+    device = commands.add_parser("run", help="the companion on the devices a configuration file names")
+    device.add_argument("--config", type=Path, required=True, metavar="FILE", help="TOML, see firmware/pi/dice-companion.toml")
+    device.set_defaults(run=_run)
 
     bench = commands.add_parser("bench-engine", help="measure games/s and legal-choice computations/s")
     bench.add_argument("--games", type=int, default=2000)
@@ -94,9 +119,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         return int(args.run(args))
-    except (EngineError, VisionInputError, DatasetError, OSError) as error:  # refusals, not bugs: no traceback
+    except (EngineError, ConfigError, VisionInputError, DatasetError, OSError) as error:  # refusals, not bugs: no traceback
         print(f"dice-companion: {error}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:  # ctrl-c: a normal way to leave
+        return 130
 
 
 if __name__ == "__main__":

@@ -30,6 +30,8 @@ def assert_matches_golden(picture: Image.Image | np.ndarray, name: str, update: 
         return
     reference = Image.open(path)
     assert reference.size == picture.size and reference.mode == picture.mode, f"{name}: size or mode changed"
+    if picture.mode == "1":  # 1-bit pixels may be stored as 1 or 255 inside Pillow; compare what they show
+        reference, picture = reference.convert("L"), picture.convert("L")
     box = ImageChops.difference(reference, picture).getbbox()
     assert box is None, f"{name} differs from its reference inside {box}; if intended, rerun with --update-golden"
 

@@ -54,16 +54,16 @@ class SettleDetector:
         self.params = params
         self._previous: np.ndarray | None = None
         self._still = 0
+        self.moving = False
+        """Whether the last frame differed from the one before it (something moved)."""
 
     def update(self, frame: np.ndarray) -> bool:
         """Take the next frame; True while the last ``still_frames`` frames showed no movement."""
         small = thumbnail(frame, self.params)
-        if self._previous is not None and (
-            moving_fraction(self._previous, small, self.params) <= self.params.moving_fraction
-        ):
-            self._still += 1
-        else:
-            self._still = 0
+        self.moving = self._previous is not None and (
+            moving_fraction(self._previous, small, self.params) > self.params.moving_fraction
+        )
+        self._still = self._still + 1 if self._previous is not None and not self.moving else 0
         self._previous = small
         return self._still >= self.params.still_frames
 
@@ -71,6 +71,7 @@ class SettleDetector:
         """Forget the stream (a new roll starts)."""
         self._previous = None
         self._still = 0
+        self.moving = False
 
 
 class ReadingConfirmer:

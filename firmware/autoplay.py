@@ -1,0 +1,65 @@
+"""Bots at the table: they watch the OLED and press the buttons as players would.
+
+Before pressing ROLL they throw the (simulated) dice, so every roll goes through the camera,
+the settle detector and the reader exactly like a real one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from engine.cant_stop import can_stop
+from engine.cant_stop.bots import Bot
+from firmware.screens import BadReadScreen, BustScreen, ChoiceScreen, ClaimScreen, RollScreen, Screen, SetupScreen, WinnerScreen
+from hardware.buttons import Press
+
+
+class AutoPlayers:
+    """Seat ``i`` is played by ``bots[i]``; attach :meth:`on_screen` to the companion's listeners."""
+
+    def __init__(
+        self,
+        bots: Sequence[Bot],
+        press: Callable[[Press], None],
+        throw: Callable[[], object],
+        quit_when_won: bool = True,
+    ) -> None:
+        self.bots = tuple(bots)
+        self._press = press
+        self._throw = throw
+        self._quit_when_won = quit_when_won
+        self._acted_on: Screen | None = None
+
+    def on_screen(self, screen: Screen) -> None:
+        """Act once on each screen that asks the players for a decision."""
+        presses = self.presses_for(screen)
+        if not presses:
+            self._acted_on = None  # a screen to wait on: the next decision, even if alike, is new
+            return
+        if screen == self._acted_on:
+            return
+        self._acted_on = screen
+        for press in presses:
+            if press is Press.ROLL:
+                self._throw()
+            self._press(press)
+
+    def presses_for(self, screen: Screen) -> tuple[Press, ...]:
+        """The buttons the players would press on ``screen`` (none while it waits on the camera)."""
+        if isinstance(screen, SetupScreen):
+            return (Press.SELECT,)
+        if isinstance(screen, WinnerScreen):
+            return (Press.QUIT,) if self._quit_when_won else ()
+        if isinstance(screen, ChoiceScreen):
+            if screen.cursor != 0:
+                return ()
+            choice = self.bots[screen.state.current].choose(screen.state, screen.options)
+            return (Press.NEXT,) * screen.options.index(choice) + (Press.SELECT,)
+        if isinstance(screen, (BustScreen, ClaimScreen, BadReadScreen)) and not screen.status:
+            return (Press.ROLL,)
+        if isinstance(screen, RollScreen) and not screen.status:
+            state = screen.state
+            stop = can_stop(state) and self.bots[state.current].should_stop(state)
+            return (Press.STOP,) if stop else (Press.ROLL,)
+        return ()
+

@@ -1,0 +1,203 @@
+"""The companion's TOML configuration, checked whole before any device is opened.
+
+Every key is optional (the defaults suit the wiring table in the README); an unknown key or a
+wrong value is refused with a message naming the key, the value and what is allowed, so the
+companion never starts half-configured. ``firmware/pi/dice-companion.toml`` is an example.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from engine.errors import VariantError
+from firmware.game_setup import RULES, GameSetup
+from hardware.buttons import BUTTONS, Press
+from hardware.display import PANELS
+
+DISPLAYS = (*PANELS, "terminal", "dummy")
+CAMERAS = ("picamera2", "usb", "folder", "synthetic")
+BUTTON_SOURCES = ("gpio", "keyboard")
+MAX_NAME_LENGTH = 8  # characters: a name must fit the OLED's title line
+BCM_PINS = range(2, 28)  # the 40-pin header's usable GPIO numbers
+I2C_ADDRESSES = range(0x03, 0x78)
+
+
+class ConfigError(ValueError):
+    """A configuration value the companion cannot use."""
+
+
+@dataclass(frozen=True)
+class ButtonConfig:
+    source: str = "gpio"
+    pins: dict[Press, int] = field(
+        default_factory=lambda: {Press.ROLL: 17, Press.STOP: 27, Press.NEXT: 22, Press.SELECT: 23}
+    )
+    double_press_ms: int = 200
+    long_press_ms: int = 1000
+
+
+@dataclass(frozen=True)
+class DisplayConfig:
+    type: str = "ssd1306"
+    i2c_port: int = 1
+    i2c_address: int = 0x3C
+    rotate: int = 0
+
+
+@dataclass(frozen=True)
+class CameraConfig:
+    backend: str = "picamera2"
+    width: int = 1280
+    height: int = 960
+    usb_index: int = 0
+    folder: Path | None = None
+    seed: int = 1
+
+
+@dataclass(frozen=True)
+class Config:
+    game: GameSetup = field(default_factory=GameSetup)
+    buttons: ButtonConfig = field(default_factory=ButtonConfig)
+    display: DisplayConfig = field(default_factory=DisplayConfig)
+    camera: CameraConfig = field(default_factory=CameraConfig)
+    data_dir: Path = Path("/var/lib/dice-companion")
+
+
+def load_config(path: Path) -> Config:
+    """Read and check a TOML file; raises ConfigError (or OSError if it cannot be read)."""
+    try:
+        table = tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as error:
+        raise ConfigError(f"{path} is not valid TOML: {error}") from error
+    except UnicodeDecodeError as error:
+        raise ConfigError(f"{path} is not UTF-8 text: {error}") from error
+    return parse_config(table, base=path.parent)
+
+
+def parse_config(table: dict[str, Any], base: Path = Path(".")) -> Config:
+    """A checked Config from a parsed TOML table; relative paths are taken from ``base``."""
+    reader = _Reader(table)
+    game = reader.section("game")
+    names = reader.value(game, "players", list, list(GameSetup.names), "a list of 2 to 4 names")
+    config = Config(
+        game=GameSetup(
+            names=_names(names),
+            rule=reader.choice(game, "rule", RULES, GameSetup.rule),
+            columns_to_win=reader.number(game, "columns_to_win", range(3, 6), GameSetup.columns_to_win),
+        ),
+        buttons=_buttons(reader),
+        display=_display(reader),
+        camera=_camera(reader, base),
+        data_dir=base / reader.value(reader.section("data"), "dir", str, str(Config.data_dir), "a folder path"),
+    )
+    reader.refuse_unknown()
+    try:
+        config.game.variant().check(len(config.game.names))
+    except VariantError as error:
+        raise ConfigError(f"game.columns_to_win / game.rule: {error}") from error
+    return config
+
+
+def _names(names: list[Any]) -> tuple[str, ...]:
+    if not 2 <= len(names) <= 4 or not all(isinstance(n, str) and 1 <= len(n.strip()) <= MAX_NAME_LENGTH for n in names):
+        raise ConfigError(
+            f"game.players = {names!r}: allowed is a list of 2 to 4 names of 1 to {MAX_NAME_LENGTH} characters"
+        )
+    stripped = tuple(n.strip() for n in names)
+    if len(set(stripped)) != len(stripped):
+        raise ConfigError(f"game.players = {names!r}: the names must differ")
+    return stripped
+
+
+def _buttons(reader: _Reader) -> ButtonConfig:
+    section = reader.section("buttons")
+    defaults = ButtonConfig()
+    pins = {b: reader.number(section, b.value, BCM_PINS, defaults.pins[b], "a BCM GPIO number") for b in BUTTONS}
+    if len(set(pins.values())) != len(pins):
+        raise ConfigError(f"buttons: two buttons share a pin ({', '.join(f'{b.value} = {p}' for b, p in pins.items())})")
+    return ButtonConfig(
+        source=reader.choice(section, "source", BUTTON_SOURCES, defaults.source),
+        pins=pins,
+        double_press_ms=reader.number(section, "double_press_ms", range(0, 1001), defaults.double_press_ms),
+        long_press_ms=reader.number(section, "long_press_ms", range(300, 5001), defaults.long_press_ms),
+    )
+
+
+def _display(reader: _Reader) -> DisplayConfig:
+    section = reader.section("display")
+    defaults = DisplayConfig()
+    return DisplayConfig(
+        type=reader.choice(section, "type", DISPLAYS, defaults.type),
+        i2c_port=reader.number(section, "i2c_port", range(0, 23), defaults.i2c_port),
+        i2c_address=reader.number(section, "i2c_address", I2C_ADDRESSES, defaults.i2c_address, "0x03 to 0x77"),
+        rotate=reader.number(section, "rotate", range(0, 4), defaults.rotate, "0 to 3 quarter turns"),
+    )
+
+
+def _camera(reader: _Reader, base: Path) -> CameraConfig:
+    section = reader.section("camera")
+    defaults = CameraConfig()
+    backend = reader.choice(section, "backend", CAMERAS, defaults.backend)
+    folder = reader.value(section, "folder", str, "", "a folder of images")
+    if backend == "folder" and not folder:
+        raise ConfigError('camera.folder is missing: camera.backend = "folder" needs a folder of images')
+    return CameraConfig(
+        backend=backend,
+        width=reader.number(section, "width", range(64, 4097), defaults.width),
+        height=reader.number(section, "height", range(64, 4097), defaults.height),
+        usb_index=reader.number(section, "usb_index", range(0, 64), defaults.usb_index),
+        folder=base / folder if folder else None,
+        seed=reader.number(section, "seed", range(0, 2**32), defaults.seed),
+    )
+
+
+class _Reader:
+    """Takes values out of the parsed table, checking each, and remembers which keys were used."""
+
+    def __init__(self, table: dict[str, Any]) -> None:
+        self.table = table
+        self.used: dict[str, set[str]] = {}
+
+    def section(self, name: str) -> tuple[str, dict[str, Any]]:
+        value = self.table.get(name, {})
+        if not isinstance(value, dict):
+            raise ConfigError(f"{name} = {value!r}: allowed is a table ([{name}])")
+        self.used.setdefault(name, set())
+        return name, value
+
+    def value(self, section: tuple[str, dict[str, Any]], key: str, kind: type, default: Any, allowed: str) -> Any:
+        name, table = section
+        self.used[name].add(key)
+        if key not in table:
+            return default
+        value = table[key]
+        if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
+            raise ConfigError(f"{name}.{key} = {value!r}: allowed is {allowed}")
+        return value
+
+    def number(
+        self, section: tuple[str, dict[str, Any]], key: str, allowed: range, default: int, what: str = ""
+    ) -> int:
+        text = what or f"a whole number from {allowed.start} to {allowed.stop - 1}"
+        value = self.value(section, key, int, default, text)
+        if value not in allowed:
+            raise ConfigError(f"{section[0]}.{key} = {value!r}: allowed is {text}")
+        return value
+
+    def choice(self, section: tuple[str, dict[str, Any]], key: str, allowed: tuple[str, ...], default: str) -> str:
+        text = "one of " + ", ".join(f'"{a}"' for a in allowed)
+        value = self.value(section, key, str, default, text)
+        if value not in allowed:
+            raise ConfigError(f"{section[0]}.{key} = {value!r}: allowed is {text}")
+        return value
+
+    def refuse_unknown(self) -> None:
+        for name in self.table:
+            if name not in self.used:
+                raise ConfigError(f"unknown section [{name}]; known: {', '.join(sorted(self.used))}")
+            for key in self.table[name]:
+                if key not in self.used[name]:
+                    raise ConfigError(f"unknown key {name}.{key}; known: {', '.join(sorted(self.used[name]))}")

@@ -1,0 +1,59 @@
+"""Open the devices a configuration names: display, buttons and camera."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from firmware.config import ButtonConfig, CameraConfig, DisplayConfig
+from hardware.buttons import ButtonTiming, Deliver, GpioButtons, Press
+from hardware.camera import Camera, FolderCamera, SyntheticCamera
+from hardware.display import Display, TerminalDisplay, dummy_display, open_oled
+from hardware.keyboard import KeyboardButtons
+
+
+def open_display(config: DisplayConfig) -> Display:
+    """The configured display; raises DisplayError when a panel is not there."""
+    if config.type == "terminal":
+        return TerminalDisplay()
+    if config.type == "dummy":
+        return dummy_display()
+    return open_oled(config.type, config.i2c_port, config.i2c_address, config.rotate)
+
+
+def camera_opener(config: CameraConfig) -> Callable[[], Camera]:
+    """A function that opens the configured camera (again, after a fault); raises CameraError."""
+    size = (config.width, config.height)
+    if config.backend == "picamera2":
+        from hardware.picamera import PiCamera
+
+        return lambda: PiCamera(size)
+    if config.backend == "usb":
+        from hardware.webcam import UsbCamera
+
+        return lambda: UsbCamera(config.usb_index, size)
+    if config.backend == "folder":
+        assert config.folder is not None  # the configuration refuses a folder camera without a folder
+        folder = config.folder
+        return lambda: FolderCamera(folder)
+    tray = SyntheticCamera(config.seed, size)
+    return lambda: tray  # one simulated tray, whoever opens it
+
+
+def throwing_dice(deliver: Deliver, tray: SyntheticCamera) -> Deliver:
+    """With a simulated tray, ROLL also throws its dice (a player throws, then presses ROLL)."""
+
+    def deliver_and_throw(press: Press) -> None:
+        if press is Press.ROLL:
+            tray.throw()
+        deliver(press)
+
+    return deliver_and_throw
+
+
+def open_buttons(config: ButtonConfig, deliver: Deliver) -> GpioButtons | KeyboardButtons:
+    """The configured buttons, delivering presses to ``deliver``."""
+    if config.source == "keyboard":
+        return KeyboardButtons(deliver)
+    timing = ButtonTiming(repeat_s=config.double_press_ms / 1000, long_press_s=config.long_press_ms / 1000)
+    return GpioButtons(config.pins, deliver, timing)
+

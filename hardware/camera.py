@@ -1,0 +1,116 @@
+"""The camera over the dice tray: ``frame()`` gives the next BGR uint8 picture.
+
+Backends: :class:`FolderCamera` (images played in order) and :class:`SyntheticCamera` (a
+simulated tray the simulation rolls) here; the USB webcam in :mod:`hardware.webcam` and the
+Pi camera in :mod:`hardware.picamera`, each importing its library only when opened.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Protocol
+
+import cv2
+import numpy as np
+
+from vision.synthetic import random_look, render_tray
+
+IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp")
+
+
+class CameraError(OSError):
+    """The camera could not be opened or gave no frame (unplugged, busy, unreadable image)."""
+
+
+class Camera(Protocol):
+    """Anything that gives pictures of the dice tray."""
+
+    def frame(self) -> np.ndarray:
+        """The next picture, BGR uint8 (H, W, 3); raises CameraError when there is none."""
+        ...
+
+    def close(self) -> None:
+        """Release the camera."""
+        ...
+
+
+class FolderCamera:
+    """The images of a folder, in file-name order, over and over; an unreadable one is a CameraError."""
+
+    def __init__(self, folder: Path) -> None:
+        if not folder.is_dir():
+            raise CameraError(f"camera folder {folder} does not exist")
+        self.files = sorted(p for p in folder.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES)
+        if not self.files:
+            raise CameraError(f"camera folder {folder} holds no images ({', '.join(IMAGE_SUFFIXES)})")
+        self._next = 0
+
+    def frame(self) -> np.ndarray:
+        path = self.files[self._next % len(self.files)]
+        self._next += 1
+        image = cv2.imread(str(path), cv2.IMREAD_COLOR)
+        if image is None:
+            raise CameraError(f"cannot read image {path}")
+        return image
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+class SyntheticCamera:
+    """A simulated dice tray seen from above, rendered by :mod:`vision.synthetic`.
+
+    :meth:`throw` rolls dice the way players would; the next ``tumbling_frames`` frames show
+    them at new random places (moving), then every frame shows them at rest, the same picture
+    each time, so the real settle detector and reader run on every simulated roll. Players may
+    throw from one thread while the camera feed takes frames on another.
+    """
+
+    def __init__(
+        self,
+        seed: int,
+        size: tuple[int, int] = (640, 480),
+        tumbling_frames: int = 2,
+        die_sides_px: tuple[float, float] = (48.0, 80.0),
+    ) -> None:
+        self._lock = threading.Lock()
+        self._rng = np.random.default_rng(seed)
+        self._look = random_look(self._rng)
+        self.size = size
+        self.tumbling_frames = tumbling_frames
+        self.die_sides_px = die_sides_px
+        self.values: tuple[int, ...] = ()
+        self._tumbling = 0
+        self._layout_seed = int(self._rng.integers(2**32))
+        self._at_rest: np.ndarray | None = None
+
+    def throw(self, count: int = 4) -> tuple[int, ...]:
+        """Roll ``count`` fair dice into the tray; returns their values (the truth, for tests)."""
+        return self.place(tuple(int(v) for v in self._rng.integers(1, 7, count)))
+
+    def place(self, values: Sequence[int]) -> tuple[int, ...]:
+        """Throw dice that land showing ``values`` (for tests: three dice, a chosen roll)."""
+        with self._lock:
+            self.values = tuple(values)
+            self._tumbling = self.tumbling_frames
+            self._layout_seed = int(self._rng.integers(2**32))
+            self._at_rest = None
+            return self.values
+
+    def frame(self) -> np.ndarray:
+        with self._lock:
+            if self._tumbling:
+                self._tumbling -= 1  # each tumbling frame has its own layout, fixed by the throw
+                return self._render((self._layout_seed, self._tumbling + 1))
+            if self._at_rest is None:
+                self._at_rest = self._render((self._layout_seed, 0))
+            return self._at_rest.copy()
+
+    def _render(self, layout: tuple[int, int]) -> np.ndarray:
+        image, _ = render_tray(self.values, np.random.default_rng(layout), self.size, self.die_sides_px, self._look)
+        return image
+
+    def close(self) -> None:
+        """Nothing to release."""

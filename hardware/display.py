@@ -1,0 +1,144 @@
+"""The 128x64 monochrome OLED, and stand-ins that draw the same pictures elsewhere.
+
+The whole contract is luma's: ``show(image)`` with a 1-bit Pillow image of ``SIZE``. Real
+panels (SSD1306, SH1106 over I2C) and luma's ``dummy`` device go through :class:`LumaDisplay`;
+:class:`TerminalDisplay` draws the picture with block characters; :class:`RecordingDisplay`
+saves every picture as a PNG and passes it on.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Protocol, TextIO
+
+from PIL import Image
+
+SIZE = (128, 64)
+MODE = "1"
+PANELS = ("ssd1306", "sh1106")
+
+
+class DisplayError(OSError):
+    """The display could not be opened or written (for example an I2C error)."""
+
+
+class Display(Protocol):
+    """Anything that shows a 128x64 1-bit picture."""
+
+    def show(self, image: Image.Image) -> None:
+        """Show ``image``; raises DisplayError if the display cannot be written."""
+        ...
+
+    def close(self) -> None:
+        """Release the display."""
+        ...
+
+
+class LumaDisplay:
+    """A luma.core device: a real OLED panel, or luma's ``dummy`` that keeps the last picture."""
+
+    def __init__(self, device: object) -> None:
+        from luma.core.error import Error as LumaError
+
+        self.device = device
+        self._failures: tuple[type[BaseException], ...] = (OSError, LumaError)
+
+    def show(self, image: Image.Image) -> None:
+        try:
+            self.device.display(image)  # type: ignore[attr-defined]
+        except self._failures as error:  # smbus2's I2C errors, or luma's "device not found"
+            raise DisplayError(f"display write failed: {error}") from error
+
+    def close(self) -> None:
+        self.device.cleanup()  # type: ignore[attr-defined]
+
+
+def open_oled(panel: str, port: int, address: int, rotate: int = 0) -> LumaDisplay:
+    """An SSD1306 or SH1106 128x64 panel on I2C bus ``port`` at ``address`` (usually 0x3C)."""
+    from luma.core.error import DeviceAddressError, DeviceNotFoundError, DevicePermissionError  # only this backend needs luma's I2C
+    from luma.core.interface.serial import i2c
+    from luma.oled.device import sh1106, ssd1306
+
+    if panel not in PANELS:
+        raise DisplayError(f"unknown panel {panel!r}; known: {', '.join(PANELS)}")
+    device_class = ssd1306 if panel == "ssd1306" else sh1106
+    try:
+        serial = i2c(port=port, address=address)
+        return LumaDisplay(device_class(serial, width=SIZE[0], height=SIZE[1], rotate=rotate))
+    except (DeviceNotFoundError, DevicePermissionError, DeviceAddressError, OSError) as error:
+        raise DisplayError(f"no {panel} display on I2C bus {port} at address {address:#04x}: {error}") from error
+
+
+def dummy_display() -> LumaDisplay:
+    """luma's ``dummy`` device: ``display.device.image`` is exactly what the OLED would show."""
+    from luma.core.device import dummy
+
+    return LumaDisplay(dummy(width=SIZE[0], height=SIZE[1], mode=MODE))
+
+
+HALF_BLOCKS = " ▀▄█"  # index: 1 if the top pixel is lit, + 2 if the bottom one is
+
+
+def as_blocks(image: Image.Image) -> str:
+    """The picture as lines of half-block characters, a pixel wide and two high (128x32 for the OLED).
+
+    Full horizontal resolution keeps the 6-pixel font legible; a terminal 130 columns wide shows it whole.
+    """
+    picture = image.convert(MODE)
+    width, height = picture.size
+    lit = picture.load()
+    lines = []
+    for y in range(0, height, 2):
+        line = "".join(
+            HALF_BLOCKS[bool(lit[x, y]) + 2 * bool(y + 1 < height and lit[x, y + 1])] for x in range(width)
+        )
+        lines.append(line.rstrip())
+    return "\n".join(lines)
+
+
+class TerminalDisplay:
+    """Draws each picture in the terminal, framed; redraws in place on an interactive terminal."""
+
+    def __init__(self, stream: TextIO | None = None, in_place: bool | None = None, footer: str = "") -> None:
+        self._stream = stream or sys.stdout
+        self._in_place = self._stream.isatty() if in_place is None else in_place
+        self._footer = footer
+        self._last: bytes | None = None
+
+    def show(self, image: Image.Image) -> None:
+        pixels = image.convert(MODE).tobytes()
+        if pixels == self._last:
+            return  # the same picture again: nothing to draw
+        self._last = pixels
+        edge = "+" + "-" * image.width + "+"
+        rows = [f"|{line:<{image.width}}|" for line in as_blocks(image).split("\n")]
+        text = "\n".join([edge, *rows, edge] + ([self._footer] if self._footer else []))
+        self._stream.write(("\x1b[H\x1b[2J" if self._in_place else "") + text + "\n")
+        self._stream.flush()
+
+    def close(self) -> None:
+        self._stream.flush()
+
+
+class RecordingDisplay:
+    """Saves every picture as ``screen-NNNN.png`` in ``folder``, then shows it on ``inner`` (if any)."""
+
+    def __init__(self, folder: Path, inner: Display | None = None) -> None:
+        folder.mkdir(parents=True, exist_ok=True)
+        self.folder = folder
+        self.inner = inner
+        self.count = 0
+
+    def show(self, image: Image.Image) -> None:
+        self.count += 1
+        try:
+            image.save(self.folder / f"screen-{self.count:04d}.png")
+        except OSError as error:
+            raise DisplayError(f"cannot record screen {self.count} in {self.folder}: {error}") from error
+        if self.inner is not None:
+            self.inner.show(image)
+
+    def close(self) -> None:
+        if self.inner is not None:
+            self.inner.close()

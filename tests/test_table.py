@@ -1,0 +1,143 @@
+"""Whole games at a simulated table: the real event loop, camera feed, reader, buttons and OLED code."""
+
+from __future__ import annotations
+
+import io
+import sys
+import threading
+
+import pytest
+from gpiozero.pins.mock import MockFactory
+from PIL import Image
+
+from engine.cant_stop import COLUMNS
+from engine.cant_stop.bots import OddsBot, SteadyBot
+from firmware.autoplay import AutoPlayers
+from firmware.cli import main
+from firmware.companion import Companion
+from firmware.config import parse_config
+from firmware.game_setup import GameSetup
+from firmware.loop import CameraFeed, EventQueue, run
+from firmware.screens import ChoiceScreen, Screen, WinnerScreen, board_line
+from firmware.table import run_device
+from golden import assert_matches_golden, assert_matches_golden_text
+from hardware.buttons import ButtonTiming, GpioButtons, Press
+from hardware.camera import CameraError, SyntheticCamera
+from hardware.display import dummy_display
+from table_helpers import NAMES, ManualClock
+
+PINS = {Press.ROLL: 17, Press.STOP: 27, Press.NEXT: 22, Press.SELECT: 23}
+
+
+class MockTable:
+    """Bots pressing gpiozero mock pins, a simulated tray, the dummy OLED, and every screen kept."""
+
+    def __init__(self, seed: int, tray: SyntheticCamera | None = None) -> None:
+        self.factory = MockFactory()
+        self.clock = ManualClock()
+        self.inbox = EventQueue()
+        self.buttons = GpioButtons(PINS, self.inbox.press, ButtonTiming(), self.factory, self.clock)
+        self.tray = tray or SyntheticCamera(seed)
+        self.display = dummy_display()
+        self.companion = Companion(self.display, GameSetup(NAMES))
+        self.screens: list[tuple[Screen, Image.Image]] = []
+        self.companion.listeners.append(lambda screen: self.screens.append((screen, self.display.device.image.copy())))
+        players = AutoPlayers((SteadyBot(), OddsBot()), self.press_button, self.tray.throw)
+        self.companion.listeners.append(players.on_screen)
+        players.on_screen(self.companion.screen)
+
+    def press_button(self, press: Press) -> None:
+        if press not in PINS:  # QUIT: the device has no such button
+            self.inbox.press(press)
+            return
+        pin = self.factory.pin(PINS[press])
+        self.clock.advance(1.0)
+        pin.drive_low()
+        self.clock.advance(0.1)
+        pin.drive_high()
+
+    def play(self, camera=None) -> None:
+        camera = camera or self.tray
+        finished = threading.Event()
+        loop = threading.Thread(
+            target=lambda: (run(self.companion, self.inbox, CameraFeed(lambda: camera, self.inbox, retry_s=0)), finished.set()),
+            daemon=True,
+        )
+        loop.start()
+        assert finished.wait(120), "the game did not finish"
+        self.buttons.close()
+
+
+@pytest.fixture(scope="module")
+def whole_game() -> MockTable:
+    table = MockTable(seed=11)
+    table.play()
+    return table
+
+
+def test_a_whole_game_ends_with_a_winner_and_the_recorded_board(whole_game, update_golden):
+    state = whole_game.companion.state
+    assert state is not None and state.winner is not None
+    assert len(state.claimed_by(state.winner)) == 3
+    board = "\n".join(board_line(state, column) for column in COLUMNS) + f"\nwinner {NAMES[state.winner]} turn {state.turn}\n"
+    assert_matches_golden_text(board, "whole-game-board.txt", update_golden)
+
+
+def test_a_whole_game_shows_the_first_choice_and_the_winner_as_recorded(whole_game, update_golden):
+    first_choice = next(image for screen, image in whole_game.screens if isinstance(screen, ChoiceScreen))
+    last_screen, last_image = whole_game.screens[-1]
+    assert isinstance(last_screen, WinnerScreen)
+    assert last_image.tobytes() == whole_game.display.device.image.tobytes(), "the OLED shows the last screen"
+    assert_matches_golden(first_choice, "whole-game-first-choice", update_golden)
+    assert_matches_golden(last_image, "whole-game-winner", update_golden)
+
+
+class CameraThatFails:
+    """A tray whose camera stops giving frames for a while, mid-game, then comes back."""
+
+    def __init__(self, tray: SyntheticCamera, fail_from: int, failures: int) -> None:
+        self.tray = tray
+        self.fail_from = fail_from
+        self.failures = failures
+        self.frames = 0
+
+    def frame(self):
+        self.frames += 1
+        if self.fail_from <= self.frames < self.fail_from + self.failures:
+            raise CameraError("USB camera /dev/video0 gave no frame (unplugged?)")
+        return self.tray.frame()
+
+    def close(self) -> None:
+        pass
+
+
+def test_a_camera_that_fails_mid_game_is_reported_and_the_game_goes_on():
+    table = MockTable(seed=4)
+    camera = CameraThatFails(table.tray, fail_from=40, failures=5)
+    table.play(camera)
+    statuses = [getattr(screen, "status", "") for screen, _ in table.screens]
+    assert "camera: retrying" in statuses
+    assert table.companion.state is not None and table.companion.state.winner is not None
+
+
+def test_demo_auto_plays_a_whole_game_the_same_way_twice(capsys):
+    assert main(["demo", "--auto", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[-1].endswith(" turns") and " wins after " in out.splitlines()[-1]
+    assert "+" + "-" * 128 + "+" in out, "the screens are printed"
+    assert main(["demo", "--auto", "--seed", "3"]) == 0
+    assert capsys.readouterr().out == out
+
+
+def test_demo_refuses_a_bad_variant(capsys):
+    assert main(["demo", "--auto", "--columns", "7"]) == 2
+    assert "columns to win must be 3, 4 or 5, got 7" in capsys.readouterr().err
+
+
+def test_run_on_a_keyboard_config_starts_and_quits(monkeypatch):
+    monkeypatch.setattr(sys, "stdin", io.StringIO("nnq"))
+    config = parse_config(
+        {"buttons": {"source": "keyboard"}, "display": {"type": "dummy"}, "camera": {"backend": "synthetic"}}
+    )
+    outcome = run_device(config)
+    assert outcome.winner is None
