@@ -22,13 +22,13 @@ def _demo(args: argparse.Namespace) -> int:
     from firmware.table import play_demo
 
     rule = "jumping" if args.jumping else "forced-move" if args.forced_move else "standard"
-    names = DEMO_BOTS[: args.players] if args.auto else DEMO_PEOPLE[: args.players]
+    auto = args.auto or not sys.stdin.isatty()
+    names = DEMO_BOTS[: args.players] if auto else DEMO_PEOPLE[: args.players]
     setup = GameSetup(names, rule, args.columns)
     setup.variant().check(args.players)
-    auto = args.auto or not sys.stdin.isatty()
     if auto and not args.auto:
         print("dice-companion: the keyboard is not a terminal, so bots play (--auto)", file=sys.stderr)
-    outcome = play_demo(setup, args.seed, auto)
+    outcome = play_demo(setup, args.seed, auto, record=args.record)
     print(f"{outcome.winner} wins after {outcome.turns} turns" if outcome.winner else "left before anyone won")
     return 0
 
@@ -69,6 +69,14 @@ def _bench_vision(args: argparse.Namespace) -> int:
     return bench_vision_command(args.trays, args.seed)
 
 
+def _positive(text: str) -> int:
+    """An argparse type: a whole number of at least 1."""
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="dice-companion", description="A Raspberry Pi referee for Can't Stop."
@@ -82,6 +90,7 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--seed", type=int, default=1, help="seed for the simulated dice (default 1)")
     demo.add_argument("--players", type=int, default=2, choices=(2, 3, 4), help="how many play (default 2)")
     demo.add_argument("--columns", type=int, default=3, help="columns to win: 3, 4 or 5")
+    demo.add_argument("--record", type=Path, metavar="DIR", help="also save every OLED screen as a PNG in DIR")
     rule = demo.add_mutually_exclusive_group()
     rule.add_argument("--jumping", action="store_true", help="play the Jumping variant")
     rule.add_argument("--forced-move", action="store_true", help="play the Forced Move variant")
@@ -92,7 +101,7 @@ def build_parser() -> argparse.ArgumentParser:
     device.set_defaults(run=_run)
 
     bench = commands.add_parser("bench-engine", help="measure games/s and legal-choice computations/s")
-    bench.add_argument("--games", type=int, default=2000)
+    bench.add_argument("--games", type=_positive, default=2000)
     bench.add_argument("--seed", type=int, default=1)
     bench.set_defaults(run=_bench_engine)
 
@@ -109,7 +118,7 @@ def build_parser() -> argparse.ArgumentParser:
     evaluation.set_defaults(run=_eval_vision)
 
     bench_vision = commands.add_parser("bench-vision", help="reader accuracy and speed on synthetic trays")
-    bench_vision.add_argument("--trays", type=int, default=1000)
+    bench_vision.add_argument("--trays", type=_positive, default=1000)
     bench_vision.add_argument("--seed", type=int, default=1)
     bench_vision.set_defaults(run=_bench_vision)
     return parser

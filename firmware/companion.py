@@ -8,7 +8,10 @@ game needs is shown and refused, never guessed.
 
 from __future__ import annotations
 
+import itertools
 import logging
+import math
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -42,6 +45,7 @@ from vision.settle import ReadingConfirmer, SettleDetector, SettleParams
 
 LOG = logging.getLogger("dice_companion")
 READING = "reading dice..."
+UNMOVED_FRACTION = 0.5  # of a die's size: a die read this close to where one lay, with its value, has not moved
 Reader = Callable[[np.ndarray], DiceReading]
 T = TypeVar("T")
 
@@ -76,6 +80,8 @@ class Companion:
         self._confirmer = ReadingConfirmer(settle)
         self._read_requested = False
         self._motion_seen = False
+        self._last_roll: DiceReading | None = None
+        self._snapshot_numbers = itertools.count(1)
         self._shown: Screen | None = None
         self.screen: Screen = self._menu
         self._refresh()
@@ -93,6 +99,8 @@ class Companion:
             if event.message != self._camera_problem:
                 LOG.warning("camera: %s", event.message)
             self._camera_problem = event.message
+            self._settle.reset()  # the frames after a gap are not a continuation of those before it
+            self._confirmer.reset()
         self._refresh()
 
     def _press(self, press: Press) -> None:
@@ -189,15 +197,21 @@ class Companion:
         self._read_requested = self._motion_seen = False
         if not reading.dice and not asked:
             return  # an empty tray at rest: the dice are in someone's hand
+        if self._last_roll is not None and lie_where_they_were(reading, self._last_roll):
+            LOG.info("read the last roll's dice again (%s): waiting for a throw", reading.summary())
+            self._status = "throw the dice first" if asked else ""
+            return
         needed = GAME.dice_due(state)
         LOG.info("read %s", reading.summary())
         if len(reading.dice) != needed or reading.unreadable:
+            self._board_page = None
             self._banner = BadReadScreen(
                 state, self.names, len(reading.dice), reading.values, len(reading.unreadable), needed
             )
             self._snapshot(frame, reading)
             return
         self._apply(state, Roll(reading.values))
+        self._last_roll = reading
 
     def _snapshot(self, frame: np.ndarray, reading: DiceReading) -> None:
         """Keep an annotated picture of a refused reading, to look at later."""
@@ -205,7 +219,7 @@ class Companion:
             return
         try:
             self.snapshots.mkdir(parents=True, exist_ok=True)
-            path = self.snapshots / f"refused-turn{self.state.turn if self.state else 0}.png"
+            path = self.snapshots / time.strftime(f"refused-%Y%m%d-%H%M%S-{next(self._snapshot_numbers)}.png")
             if not cv2.imwrite(str(path), annotate(frame, reading)):
                 raise OSError(f"cannot write {path}")
         except OSError as error:
@@ -218,6 +232,7 @@ class Companion:
         LOG.info("%s: %s", self.names[state.current], GAME.move_text(move))
         self.state = after
         self._cursor = 0
+        self._board_page = None  # what the move brings (a choice, a winner) must be seen
         if after.phase is Phase.CHOOSE or after.phase is Phase.OVER:
             self._banner = None
             return
@@ -270,6 +285,24 @@ class Companion:
             self._display_failing = True
         for listener in self.listeners:
             listener(self.screen)
+
+
+def lie_where_they_were(reading: DiceReading, before: DiceReading) -> bool:
+    """Whether ``reading`` shows the dice of ``before`` unmoved: same count, each die's value
+    found within :data:`UNMOVED_FRACTION` of its size of where it lay. A throw never does that."""
+    if len(reading.dice) != len(before.dice):
+        return False
+    left = list(before.dice)
+    for die in reading.dice:
+        match = next(
+            (old for old in left if old.value == die.value
+             and math.dist(old.centre, die.centre) < UNMOVED_FRACTION * max(old.size, die.size)),
+            None,
+        )
+        if match is None:
+            return False
+        left.remove(match)
+    return True
 
 
 def _after(options: Sequence[T], current: T) -> T:

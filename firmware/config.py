@@ -23,6 +23,7 @@ BUTTON_SOURCES = ("gpio", "keyboard")
 MAX_NAME_LENGTH = 8  # characters: a name must fit the OLED's title line
 BCM_PINS = range(2, 28)  # the 40-pin header's usable GPIO numbers
 I2C_ADDRESSES = range(0x03, 0x78)
+I2C_BUS_PINS = (2, 3)  # SDA1 and SCL1: the OLED's wires
 
 
 class ConfigError(ValueError):
@@ -70,6 +71,8 @@ def load_config(path: Path) -> Config:
     """Read and check a TOML file; raises ConfigError (or OSError if it cannot be read)."""
     try:
         table = tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError as error:
+        raise ConfigError(f"no configuration file at {path} (firmware/pi/dice-companion.toml is an example)") from error
     except tomllib.TOMLDecodeError as error:
         raise ConfigError(f"{path} is not valid TOML: {error}") from error
     except UnicodeDecodeError as error:
@@ -94,11 +97,23 @@ def parse_config(table: dict[str, Any], base: Path = Path(".")) -> Config:
         data_dir=base / reader.value(reader.section("data"), "dir", str, str(Config.data_dir), "a folder path"),
     )
     reader.refuse_unknown()
+    _refuse_buttons_on_the_i2c_bus(config)
     try:
         config.game.variant().check(len(config.game.names))
     except VariantError as error:
         raise ConfigError(f"game.columns_to_win / game.rule: {error}") from error
     return config
+
+
+def _refuse_buttons_on_the_i2c_bus(config: Config) -> None:
+    if config.display.type not in PANELS:
+        return
+    for button, pin in config.buttons.pins.items():
+        if pin in I2C_BUS_PINS:
+            raise ConfigError(
+                f"buttons.{button.value} = {pin}: GPIO2 and GPIO3 carry the I2C bus of the display "
+                f'(display.type = "{config.display.type}"); allowed is another BCM GPIO number'
+            )
 
 
 def _names(names: list[Any]) -> tuple[str, ...]:
@@ -115,7 +130,7 @@ def _names(names: list[Any]) -> tuple[str, ...]:
 def _buttons(reader: _Reader) -> ButtonConfig:
     section = reader.section("buttons")
     defaults = ButtonConfig()
-    pins = {b: reader.number(section, b.value, BCM_PINS, defaults.pins[b], "a BCM GPIO number") for b in BUTTONS}
+    pins = {b: reader.number(section, b.value, BCM_PINS, defaults.pins[b], "a BCM GPIO number from 2 to 27") for b in BUTTONS}
     if len(set(pins.values())) != len(pins):
         raise ConfigError(f"buttons: two buttons share a pin ({', '.join(f'{b.value} = {p}' for b, p in pins.items())})")
     return ButtonConfig(

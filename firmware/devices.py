@@ -2,17 +2,22 @@
 
 from __future__ import annotations
 
+import importlib.util
 from collections.abc import Callable
 
 from firmware.config import ButtonConfig, CameraConfig, DisplayConfig
 from hardware.buttons import ButtonTiming, Deliver, GpioButtons, Press
-from hardware.camera import Camera, FolderCamera, SyntheticCamera
-from hardware.display import Display, TerminalDisplay, dummy_display, open_oled
+from hardware.camera import Camera, CameraError, FolderCamera, SyntheticCamera
+from hardware.display import Display, ReopeningDisplay, TerminalDisplay, dummy_display, open_oled
 from hardware.keyboard import KeyboardButtons
 
 
 def open_display(config: DisplayConfig) -> Display:
-    """The configured display; raises DisplayError when a panel is not there."""
+    """The configured display, opened again after a failure; raises DisplayError when a panel is not there."""
+    return ReopeningDisplay(lambda: _open_display(config))
+
+
+def _open_display(config: DisplayConfig) -> Display:
     if config.type == "terminal":
         return TerminalDisplay()
     if config.type == "dummy":
@@ -24,8 +29,10 @@ def camera_opener(config: CameraConfig) -> Callable[[], Camera]:
     """A function that opens the configured camera (again, after a fault); raises CameraError."""
     size = (config.width, config.height)
     if config.backend == "picamera2":
-        from hardware.picamera import PiCamera
+        from hardware.picamera import INSTALL_HINT, PiCamera
 
+        if importlib.util.find_spec("picamera2") is None:  # an install mistake: say so now, not "retrying" forever
+            raise CameraError(f"picamera2 is not installed: {INSTALL_HINT}")
         return lambda: PiCamera(size)
     if config.backend == "usb":
         from hardware.webcam import UsbCamera

@@ -77,8 +77,10 @@ class CameraFeed:
             try:
                 camera = camera or self._open_camera()
                 self._inbox.put(FrameEvent(camera.frame()))
-            except CameraError as error:
-                self._inbox.put(CameraFailed(str(error)))
+            except Exception as error:  # any fault of a camera library must not end the feed
+                if not isinstance(error, CameraError):
+                    LOG.exception("camera fault")
+                self._inbox.put(CameraFailed(str(error) or type(error).__name__))
                 camera = _close(camera)
                 self._stopping.wait(self._retry_s)
                 continue
@@ -91,7 +93,7 @@ def _close(camera: Camera | None) -> None:
     if camera is not None:
         try:
             camera.close()
-        except OSError as error:
+        except Exception as error:  # a camera that failed may fail to close too; the feed goes on
             LOG.warning("closing the camera: %s", error)
     return None
 

@@ -6,13 +6,14 @@ only the devices differ.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import sys
 from dataclasses import dataclass
 from fractions import Fraction
+from pathlib import Path
 from typing import TextIO
 
-from engine.cant_stop import COLUMNS
 from engine.cant_stop.bots import OddsBot, SteadyBot
 from firmware.autoplay import AutoPlayers
 from firmware.companion import Companion
@@ -20,30 +21,27 @@ from firmware.config import Config
 from firmware.devices import camera_opener, open_buttons, open_display, throwing_dice
 from firmware.game_setup import GameSetup
 from firmware.loop import CameraFeed, EventQueue, run
-from firmware.screens import board_line
 from hardware.camera import SyntheticCamera
-from hardware.display import Display, TerminalDisplay
+from hardware.display import Display, RecordingDisplay, TerminalDisplay
 from hardware.keyboard import HELP, KeyboardButtons, single_keys
 
-INTERACTIVE_FRAME_INTERVAL_S = 0.1  # the simulated camera's pace when a person plays
+LOG = logging.getLogger("dice_companion")
+SIMULATED_FRAME_INTERVAL_S = 0.1  # the pace of cameras that do not wait for a sensor, when people play
 
 
 @dataclass(frozen=True)
 class Outcome:
-    """How a game at the table ended (None: left before anyone won)."""
+    """How a game at the table ended (winner None: left before anyone won)."""
 
     winner: str | None
     turns: int
-    board: str
 
 
 def _outcome(companion: Companion) -> Outcome:
     state = companion.state
-    if state is None:
-        return Outcome(None, 0, "")
-    board = "\n".join(board_line(state, column) for column in COLUMNS)
-    winner = companion.names[state.winner] if state.winner is not None else None
-    return Outcome(winner, state.turn, board)
+    if state is None or state.winner is None:
+        return Outcome(None, state.turn if state else 0)
+    return Outcome(companion.names[state.winner], state.turn)
 
 
 def play_demo(
@@ -52,14 +50,17 @@ def play_demo(
     auto: bool,
     out: TextIO | None = None,
     keys: TextIO | None = None,
-    display: Display | None = None,
+    record: Path | None = None,
 ) -> Outcome:
     """A whole game on simulated hardware: the synthetic camera read by the real reader, the
-    terminal as the OLED, and either bots or the keyboard as the players."""
+    terminal as the OLED (every screen also saved as a PNG in ``record``), and either bots or
+    the keyboard as the players."""
     out = out or sys.stdout
     tray = SyntheticCamera(seed)
     inbox = EventQueue()
-    display = display or TerminalDisplay(out, in_place=False if auto else None, footer="" if auto else HELP)
+    display: Display = TerminalDisplay(out, in_place=False if auto else None, footer="" if auto else HELP)
+    if record is not None:
+        display = RecordingDisplay(record, display)
     companion = Companion(display, setup)
     if auto:
         players = AutoPlayers((SteadyBot(), OddsBot(), SteadyBot(target=7), OddsBot(limit=Fraction(3, 10))), inbox.press, tray.throw)
@@ -70,25 +71,29 @@ def play_demo(
         keys = keys or sys.stdin
         with single_keys(keys):
             KeyboardButtons(throwing_dice(inbox.press, tray), keys)
-            run(companion, inbox, CameraFeed(lambda: tray, inbox, INTERACTIVE_FRAME_INTERVAL_S))
+            run(companion, inbox, CameraFeed(lambda: tray, inbox, SIMULATED_FRAME_INTERVAL_S))
     return _outcome(companion)
 
 
 def run_device(config: Config) -> Outcome:
     """The companion on the configured devices, until QUIT (keyboard) or the process is stopped."""
+    opener = camera_opener(config.camera)
     display = open_display(config.display)
     inbox = EventQueue()
-    opener = camera_opener(config.camera)
     deliver = inbox.press
     if config.camera.backend == "synthetic":
         deliver = throwing_dice(deliver, opener())  # type: ignore[arg-type]  # the synthetic opener hands out its tray
-    buttons = open_buttons(config.buttons, deliver)
-    companion = Companion(display, config.game, snapshots=config.data_dir / "refused-reads")
-    logging.getLogger("dice_companion").info("started: %s display, %s camera", config.display.type, config.camera.backend)
+    sensor_paced = config.camera.backend in ("picamera2", "usb")  # these wait for the next exposure
+    keyboard = config.buttons.source == "keyboard"
     try:
-        run(companion, inbox, CameraFeed(opener, inbox))
+        with single_keys(sys.stdin) if keyboard else contextlib.nullcontext():
+            buttons = open_buttons(config.buttons, deliver)
+            try:
+                companion = Companion(display, config.game, snapshots=config.data_dir / "refused-reads")
+                LOG.info("started: %s display, %s camera", config.display.type, config.camera.backend)
+                run(companion, inbox, CameraFeed(opener, inbox, 0.0 if sensor_paced else SIMULATED_FRAME_INTERVAL_S))
+            finally:
+                buttons.close()
     finally:
-        buttons.close()
         display.close()
     return _outcome(companion)
-

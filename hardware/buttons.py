@@ -24,6 +24,10 @@ class Press(Enum):
     QUIT = "quit"  # the keyboard's q: leave the demo (the device has no such button)
 
 
+class ButtonsError(OSError):
+    """The buttons' GPIO pins could not be used (no GPIO on this machine, a pin already taken)."""
+
+
 BUTTONS = (Press.ROLL, Press.STOP, Press.NEXT, Press.SELECT)
 """The physical buttons, in the order of the wiring table."""
 
@@ -53,6 +57,7 @@ class PressFilter:
         self._timing = timing
         self._clock = clock
         self._down_since: float | None = None
+        self._opened_at: float | None = None  # a release while down that may still be bounce
         self._last_press = float("-inf")
         self._last_release = float("-inf")
         self._swallowed = False
@@ -61,7 +66,10 @@ class PressFilter:
         """The contact closed."""
         now = self._clock()
         if self._down_since is not None:
-            return  # already down: a bounce of the press
+            if self._opened_at is None or now - self._opened_at < self._timing.bounce_s:
+                self._opened_at = None
+                return  # already down: a bounce of the press
+            self._finish(self._opened_at)  # that release was a real (very short) tap after all
         if now - self._last_release < self._timing.bounce_s or now - self._last_press < self._timing.repeat_s:
             self._swallowed = True  # a bounce of the release, or a double press
             return
@@ -75,11 +83,17 @@ class PressFilter:
         if self._swallowed:
             self._swallowed = False
             return
-        if self._down_since is None or now - self._down_since < self._timing.bounce_s:
-            return  # not down, or the contact is still bouncing shut
-        held = now - self._down_since
-        self._down_since = None
-        self._last_release = now
+        if self._down_since is None:
+            return
+        if now - self._down_since < self._timing.bounce_s:
+            self._opened_at = now  # the contact may still be bouncing shut; decided at the next edge
+            return
+        self._finish(now)
+
+    def _finish(self, released_at: float) -> None:
+        held = released_at - (self._down_since or released_at)
+        self._down_since = self._opened_at = None
+        self._last_release = released_at
         if self.button is Press.STOP:
             self._deliver(Press.UNDO if held >= self._timing.long_press_s else Press.STOP)
 
@@ -98,19 +112,19 @@ class GpioButtons:
         pin_factory: object | None = None,
         clock: Clock = time.monotonic,
     ) -> None:
-        from gpiozero import Button  # imported here: only this backend needs it
+        from gpiozero import Button, GPIOZeroError  # imported here: only this backend needs it
 
         self.filters = {button: PressFilter(button, deliver, timing, clock) for button in pins}
         self._devices = []
-        try:
-            for button, pin in pins.items():
+        for button, pin in pins.items():
+            try:
                 device = Button(pin, pull_up=True, bounce_time=None, pin_factory=pin_factory)
-                device.when_pressed = self.filters[button].pressed
-                device.when_released = self.filters[button].released
-                self._devices.append(device)
-        except Exception:
-            self.close()
-            raise
+            except GPIOZeroError as error:
+                self.close()
+                raise ButtonsError(f"cannot use GPIO{pin} for the {button.value.upper()} button: {error}") from error
+            device.when_pressed = self.filters[button].pressed
+            device.when_released = self.filters[button].released
+            self._devices.append(device)
 
     def close(self) -> None:
         """Release the pins."""

@@ -37,19 +37,21 @@ class Camera(Protocol):
 
 
 class FolderCamera:
-    """The images of a folder, in file-name order, over and over; an unreadable one is a CameraError."""
+    """The images of a folder, in file-name order, over and over, each for ``frames_per_image``
+    frames (long enough for the settle detector to see it at rest); an unreadable one is a CameraError."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, frames_per_image: int = 10) -> None:
         if not folder.is_dir():
             raise CameraError(f"camera folder {folder} does not exist")
         self.files = sorted(p for p in folder.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES)
         if not self.files:
             raise CameraError(f"camera folder {folder} holds no images ({', '.join(IMAGE_SUFFIXES)})")
-        self._next = 0
+        self.frames_per_image = frames_per_image
+        self._frames = 0
 
     def frame(self) -> np.ndarray:
-        path = self.files[self._next % len(self.files)]
-        self._next += 1
+        path = self.files[self._frames // self.frames_per_image % len(self.files)]
+        self._frames += 1
         image = cv2.imread(str(path), cv2.IMREAD_COLOR)
         if image is None:
             raise CameraError(f"cannot read image {path}")
@@ -88,7 +90,9 @@ class SyntheticCamera:
 
     def throw(self, count: int = 4) -> tuple[int, ...]:
         """Roll ``count`` fair dice into the tray; returns their values (the truth, for tests)."""
-        return self.place(tuple(int(v) for v in self._rng.integers(1, 7, count)))
+        with self._lock:
+            values = tuple(int(v) for v in self._rng.integers(1, 7, count))
+        return self.place(values)
 
     def place(self, values: Sequence[int]) -> tuple[int, ...]:
         """Throw dice that land showing ``values`` (for tests: three dice, a chosen roll)."""

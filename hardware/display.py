@@ -8,7 +8,9 @@ saves every picture as a PNG and passes it on.
 
 from __future__ import annotations
 
+import logging
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Protocol, TextIO
 
@@ -68,6 +70,34 @@ def open_oled(panel: str, port: int, address: int, rotate: int = 0) -> LumaDispl
         return LumaDisplay(device_class(serial, width=SIZE[0], height=SIZE[1], rotate=rotate))
     except (DeviceNotFoundError, DevicePermissionError, DeviceAddressError, OSError) as error:
         raise DisplayError(f"no {panel} display on I2C bus {port} at address {address:#04x}: {error}") from error
+
+
+class ReopeningDisplay:
+    """A display opened again after it failed: an OLED that lost power forgets its start-up
+    commands, so writing to the old device would "work" on a dark panel. Opened once at once,
+    so a display missing at start is reported there."""
+
+    def __init__(self, opener: Callable[[], Display]) -> None:
+        self._opener = opener
+        self._display: Display | None = opener()
+
+    def show(self, image: Image.Image) -> None:
+        if self._display is None:
+            self._display = self._opener()  # DisplayError while it is still gone
+        try:
+            self._display.show(image)
+        except DisplayError:
+            self.close()
+            raise
+
+    def close(self) -> None:
+        display, self._display = self._display, None
+        if display is None:
+            return
+        try:
+            display.close()
+        except Exception as error:  # a panel that just failed may refuse its clean-up commands too
+            logging.getLogger("dice_companion").warning("closing the display: %s", error)
 
 
 def dummy_display() -> LumaDisplay:

@@ -6,6 +6,7 @@ import numpy as np
 
 from hardware.camera import CameraError
 
+FRAME_TIMEOUT_S = 2.0  # a camera that gives no frame for this long has stopped (picamera2 would wait forever)
 INSTALL_HINT = (
     "on Raspberry Pi OS: sudo apt install python3-picamera2, and make the venv with --system-site-packages"
 )
@@ -35,9 +36,15 @@ class PiCamera:
 
     def frame(self) -> np.ndarray:
         try:
-            return self._camera.capture_array("main")
+            job = self._camera.capture_array("main", wait=False)
+            return self._camera.wait(job, timeout=FRAME_TIMEOUT_S)
+        except TimeoutError as error:
+            raise CameraError(f"the Pi camera gave no frame for {FRAME_TIMEOUT_S:g} s (cable loose?)") from error
         except Exception as error:  # a camera that stops mid-game
             raise CameraError(f"the Pi camera gave no frame: {error}") from error
 
     def close(self) -> None:
-        self._camera.close()
+        try:
+            self._camera.close()
+        except Exception as error:  # closing a camera that already failed
+            raise CameraError(f"cannot close the Pi camera: {error}") from error

@@ -19,6 +19,7 @@ class UsbCamera:
             raise CameraError(f"no USB camera at /dev/video{index} (unplugged, or used by another program?)")
         self._capture.set(cv2.CAP_PROP_FRAME_WIDTH, size[0])
         self._capture.set(cv2.CAP_PROP_FRAME_HEIGHT, size[1])
+        self._capture.set(cv2.CAP_PROP_BUFFERSIZE, 1)  # the newest frame, not one queued while the reader worked
 
     def frame(self) -> np.ndarray:
         ok, image = self._capture.read()

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from gpiozero.pins.mock import MockFactory
 
 from engine.cant_stop import GAME, Phase
 from firmware.companion import READING, Companion
-from firmware.events import CameraFailed, FrameEvent
+from firmware.events import ButtonEvent, CameraFailed, FrameEvent
 from firmware.game_setup import GameSetup
 from firmware.screens import (
     BadReadScreen,
@@ -19,10 +20,10 @@ from firmware.screens import (
     SetupScreen,
     WinnerScreen,
 )
-from hardware.buttons import Press
+from hardware.buttons import ButtonTiming, GpioButtons, Press
 from hardware.camera import SyntheticCamera
 from hardware.display import DisplayError, dummy_display
-from table_helpers import NAMES, press, show_frames, start_game, state_after
+from table_helpers import NAMES, ManualClock, press, show_frames, start_game, state_after
 from vision.reading import DiceReading, Die
 
 
@@ -197,3 +198,56 @@ def test_undo_is_delivered_but_changes_nothing_yet(companion):
     before = companion.state
     press(companion, Press.UNDO)
     assert companion.state == before and companion.screen.status == "undo: not yet"
+
+
+def test_the_last_rolls_dice_still_lying_there_are_never_read_as_a_new_roll(companion, tray):
+    tray.place((1, 4, 5, 6))
+    press(companion, Press.ROLL)
+    show_frames(companion, tray)
+    press(companion, Press.SELECT)  # 5+11; the dice stay in the tray
+    resting = tray.frame()
+    darker = (resting * 0.8).astype(resting.dtype)  # a shadow passes: the picture "moves"
+    companion.handle(FrameEvent(darker))
+    show_frames(companion, tray)
+    assert companion.state.phase is Phase.ROLL, "the same dice, unmoved, are not a roll"
+    press(companion, Press.ROLL)
+    show_frames(companion, tray)
+    assert companion.state.phase is Phase.ROLL and companion.screen.status == "throw the dice first"
+    tray.place((1, 4, 5, 6))  # thrown again, the same values by chance: a new roll
+    show_frames(companion, tray)
+    assert companion.state.phase is Phase.CHOOSE
+
+
+def test_a_choice_arriving_while_the_board_is_shown_replaces_it(companion, tray):
+    tray.place((1, 4, 5, 6))
+    press(companion, Press.ROLL, Press.NEXT)
+    assert isinstance(companion.screen, BoardScreen)
+    show_frames(companion, tray)
+    assert isinstance(companion.screen, ChoiceScreen), "a pending choice is never hidden"
+
+
+def test_a_bounced_press_and_a_double_press_each_count_once():
+    companion = Companion(dummy_display(), GameSetup(NAMES))
+    factory, clock = MockFactory(), ManualClock()
+    buttons = GpioButtons({Press.SELECT: 23}, lambda p: companion.handle(ButtonEvent(p)), ButtonTiming(), factory, clock)
+    pin = factory.pin(23)
+    for _ in range(3):  # a press whose contact chatters
+        pin.drive_low()
+        clock.advance(0.003)
+        pin.drive_high()
+        clock.advance(0.003)
+    pin.drive_low()
+    clock.advance(0.1)
+    pin.drive_high()
+    assert companion.screen.field == 1
+    clock.advance(0.05)
+    pin.drive_low()  # pressed again at once: a double press
+    clock.advance(0.05)
+    pin.drive_high()
+    assert companion.screen.field == 1
+    clock.advance(1.0)
+    pin.drive_low()
+    clock.advance(0.1)
+    pin.drive_high()
+    assert companion.screen.field == 2, "a deliberate later press counts"
+    buttons.close()

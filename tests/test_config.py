@@ -40,7 +40,7 @@ def test_values_are_read_and_relative_folders_taken_from_the_file(tmp_path):
         ({"game": {"rule": "cheating"}}, 'game.rule = \'cheating\': allowed is one of "standard", "jumping", "forced-move"'),
         ({"game": {"columns_to_win": 6}}, "game.columns_to_win = 6: allowed is a whole number from 3 to 5"),
         ({"game": {"players": ["A", "B", "C", "D"], "columns_to_win": 4}}, "4 players can play to at most 3 columns"),
-        ({"buttons": {"roll": 40}}, "buttons.roll = 40: allowed is a BCM GPIO number"),
+        ({"buttons": {"roll": 40}}, "buttons.roll = 40: allowed is a BCM GPIO number from 2 to 27"),
         ({"buttons": {"roll": 22}}, "two buttons share a pin"),
         ({"buttons": {"stop": True}}, "buttons.stop = True: allowed is a BCM GPIO number"),
         ({"buttons": {"source": "telepathy"}}, "buttons.source = 'telepathy'"),
@@ -52,6 +52,15 @@ def test_values_are_read_and_relative_folders_taken_from_the_file(tmp_path):
         ({"camera": {"resolution": 5}}, "unknown key camera.resolution; known: backend, folder, height"),
         ({"speaker": {"volume": 3}}, "unknown section [speaker]"),
         ({"display": "oled"}, "display = 'oled': allowed is a table"),
+        ({"buttons": {"next": 2}}, "buttons.next = 2: GPIO2 and GPIO3 carry the I2C bus of the display"),
+        ({"display": {"i2c_port": -1}}, "display.i2c_port = -1: allowed is a whole number from 0 to 22"),
+        ({"display": {"rotate": 4}}, "display.rotate = 4: allowed is 0 to 3 quarter turns"),
+        ({"buttons": {"double_press_ms": 5000}}, "buttons.double_press_ms = 5000: allowed is a whole number from 0 to 1000"),
+        ({"camera": {"height": 10}}, "camera.height = 10: allowed is a whole number from 64 to 4096"),
+        ({"camera": {"usb_index": 99}}, "camera.usb_index = 99: allowed is a whole number from 0 to 63"),
+        ({"camera": {"seed": -3}}, "camera.seed = -3: allowed is a whole number from 0 to"),
+        ({"data": {"dir": 5}}, "data.dir = 5: allowed is a folder path"),
+        ({"game": {"players": ["Ann", 7]}}, "game.players = ['Ann', 7]: allowed is a list of 2 to 4 names"),
     ],
 )
 def test_a_wrong_value_names_the_key_the_value_and_what_is_allowed(table, message):
@@ -67,10 +76,21 @@ def test_a_broken_file_is_refused_with_its_name(tmp_path):
         load_config(broken)
 
 
+def test_buttons_may_use_gpio2_when_no_oled_is_on_the_bus():
+    assert parse_config({"buttons": {"next": 2}, "display": {"type": "terminal"}}).buttons.pins[Press.NEXT] == 2
+
+
+def test_a_file_that_is_not_text_is_refused(tmp_path):
+    binary = tmp_path / "binary.toml"
+    binary.write_bytes(b"\xff\xfe[game]")
+    with pytest.raises(ConfigError, match="binary.toml is not UTF-8 text"):
+        load_config(binary)
+
+
 def test_run_refuses_a_bad_configuration_before_opening_anything(tmp_path, capsys):
     config_file = tmp_path / "table.toml"
     config_file.write_text('[display]\ntype = "lcd"\n')
     assert main(["run", "--config", str(config_file)]) == 2
     assert "display.type = 'lcd'" in capsys.readouterr().err
     assert main(["run", "--config", str(tmp_path / "missing.toml")]) == 2
-    assert "missing.toml" in capsys.readouterr().err
+    assert "no configuration file at" in capsys.readouterr().err

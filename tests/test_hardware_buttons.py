@@ -8,7 +8,7 @@ import threading
 import pytest
 from gpiozero.pins.mock import MockFactory
 
-from hardware.buttons import ButtonTiming, GpioButtons, Press
+from hardware.buttons import ButtonsError, ButtonTiming, GpioButtons, Press
 from hardware.keyboard import KeyboardButtons, press_for_key
 from table_helpers import ManualClock
 
@@ -89,6 +89,22 @@ def test_a_bounce_while_stop_is_held_does_not_cut_the_long_press_short(board):
     clock.advance(1.5)
     pin.drive_high()
     assert delivered == [Press.UNDO]
+
+
+def test_a_very_short_tap_is_finished_by_the_next_press(board):
+    factory, clock, delivered = board
+    hold(factory, clock, Press.STOP, 0.01)  # shorter than a bounce: undecided until the next edge
+    clock.advance(2)
+    hold(factory, clock, Press.STOP, 0.2)
+    assert delivered == [Press.STOP, Press.STOP]
+
+
+def test_a_pin_that_cannot_be_used_is_a_clear_error():
+    factory = MockFactory()
+    taken = GpioButtons({Press.ROLL: 17}, lambda press: None, pin_factory=factory)
+    with pytest.raises(ButtonsError, match="cannot use GPIO17 for the ROLL button"):
+        GpioButtons({Press.ROLL: 17}, lambda press: None, pin_factory=factory)
+    taken.close()
 
 
 def test_closing_releases_the_pins():

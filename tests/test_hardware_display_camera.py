@@ -10,7 +10,16 @@ import pytest
 from PIL import Image, ImageDraw
 
 from hardware.camera import CameraError, FolderCamera, SyntheticCamera
-from hardware.display import DisplayError, LumaDisplay, RecordingDisplay, TerminalDisplay, as_blocks, dummy_display, open_oled
+from hardware.display import (
+    DisplayError,
+    LumaDisplay,
+    RecordingDisplay,
+    ReopeningDisplay,
+    TerminalDisplay,
+    as_blocks,
+    dummy_display,
+    open_oled,
+)
 from hardware.picamera import PiCamera
 from hardware.webcam import UsbCamera
 from vision import read_dice
@@ -57,6 +66,31 @@ def test_an_i2c_error_while_drawing_is_a_display_error():
         LumaDisplay(Unplugged()).show(picture())
 
 
+def test_a_display_that_failed_is_opened_again_before_the_next_picture():
+    opened: list[LumaDisplay] = []
+
+    class Flaky:
+        fail = True
+
+        def display(self, image):
+            if Flaky.fail:
+                raise OSError(121, "Remote I/O error")
+
+        def cleanup(self):
+            raise OSError(121, "Remote I/O error")  # a panel that is gone refuses its clean-up too
+
+    def opener() -> LumaDisplay:
+        opened.append(LumaDisplay(Flaky()))
+        return opened[-1]
+
+    display = ReopeningDisplay(opener)
+    with pytest.raises(DisplayError):
+        display.show(picture())
+    Flaky.fail = False
+    display.show(picture())
+    assert len(opened) == 2, "the panel gets its start-up commands again"
+
+
 def test_a_missing_oled_names_the_bus_and_address():
     with pytest.raises(DisplayError, match=r"no ssd1306 display on I2C bus 7 at address 0x3c"):
         open_oled("ssd1306", 7, 0x3C)
@@ -66,14 +100,14 @@ def test_the_folder_camera_plays_images_in_order_and_loops(tmp_path):
     for name, shade in (("b.png", 200), ("a.png", 100)):
         cv2.imwrite(str(tmp_path / name), np.full((8, 8, 3), shade, np.uint8))
     (tmp_path / "notes.txt").write_text("not an image")
-    camera = FolderCamera(tmp_path)
-    assert [int(camera.frame()[0, 0, 0]) for _ in range(3)] == [100, 200, 100]
+    camera = FolderCamera(tmp_path, frames_per_image=2)
+    assert [int(camera.frame()[0, 0, 0]) for _ in range(5)] == [100, 100, 200, 200, 100]
 
 
 def test_the_folder_camera_reports_a_broken_image_and_goes_on(tmp_path):
     (tmp_path / "a.png").write_bytes(b"\x89PNG truncated")
     cv2.imwrite(str(tmp_path / "b.png"), np.zeros((8, 8, 3), np.uint8))
-    camera = FolderCamera(tmp_path)
+    camera = FolderCamera(tmp_path, frames_per_image=1)
     with pytest.raises(CameraError, match="cannot read image .*a.png"):
         camera.frame()
     assert camera.frame().shape == (8, 8, 3)

@@ -41,7 +41,9 @@ SCREENS = {
     "choice": ChoiceScreen(CHOOSING, ("Ann", "Bob", "Cy"), legal_moves(CHOOSING), 1),
     "bad-read-three-dice": BadReadScreen(MIDGAME, NAMES, 3, (2, 4, 6), 0, 4),
     "bad-read-cocked-die": BadReadScreen(MIDGAME, NAMES, 4, (1, 3, 6), 1, 4),
-    "bust": BustScreen(state_after("roll 2-2-2-2", "4+4"), NAMES, 0, (1, 1, 6, 6)),
+    "bust": BustScreen(
+        state_after("roll 2-2-2-2", "4+4", "roll 3-3-3-3", "6+6", "roll 4-4-4-4", "8+8", "roll 1-1-1-1"), NAMES, 0, (1, 1, 1, 1)
+    ),
     "claim": ClaimScreen(state_after("roll 1-1-1-1", "2+2", "roll 1-1-1-1", "2", "stop"), NAMES, 0, (2,)),
     "winner": WinnerScreen(WON, NAMES),
     "board-1": BoardScreen(MIDGAME, NAMES, 0),

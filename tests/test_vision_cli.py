@@ -58,7 +58,9 @@ def test_read_an_unreadable_file_is_a_clear_error(tmp_path, capsys):
     broken = tmp_path / "broken.jpg"
     broken.write_bytes(b"not a jpeg")
     assert main(["read", str(broken)]) == 2
-    assert "cannot read image" in capsys.readouterr().err
+    assert f"cannot decode {broken} as an image" in capsys.readouterr().err
+    assert main(["read", str(tmp_path / "nothing.jpg")]) == 2
+    assert "no image file at" in capsys.readouterr().err
 
 
 def test_bench_vision_prints_synthetic_figures(capsys):

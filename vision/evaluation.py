@@ -95,10 +95,12 @@ def read_manifest(folder: Path) -> list[LabelledPhoto]:
 
 
 def load_image(path: Path) -> np.ndarray:
-    """A BGR image from disk, or a DatasetError naming the file."""
+    """A BGR image from disk, or a DatasetError naming the file and what is wrong with it."""
+    if not path.is_file():
+        raise DatasetError(f"no image file at {path}")
     image = cv2.imread(str(path), cv2.IMREAD_COLOR)
     if image is None:
-        raise DatasetError(f"cannot read image {path}")
+        raise DatasetError(f"cannot decode {path} as an image (PNG, JPEG, BMP...)")
     return image
 
 
