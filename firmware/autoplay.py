@@ -10,7 +10,19 @@ from collections.abc import Callable, Sequence
 
 from engine.cant_stop import can_stop
 from engine.cant_stop.bots import Bot
-from firmware.screens import BadReadScreen, BustScreen, ChoiceScreen, ClaimScreen, RollScreen, Screen, SetupScreen, WinnerScreen
+from firmware.screens import (
+    BadReadScreen,
+    BustScreen,
+    ChoiceScreen,
+    ClaimScreen,
+    ManualEntryScreen,
+    NoticeScreen,
+    ResumeScreen,
+    RollScreen,
+    Screen,
+    SetupScreen,
+    WinnerScreen,
+)
 from hardware.buttons import Press
 
 
@@ -21,7 +33,7 @@ class AutoPlayers:
         self,
         bots: Sequence[Bot],
         press: Callable[[Press], None],
-        throw: Callable[[], object],
+        throw: Callable[[], Sequence[int]],
         quit_when_won: bool = True,
     ) -> None:
         self.bots = tuple(bots)
@@ -46,8 +58,13 @@ class AutoPlayers:
 
     def presses_for(self, screen: Screen) -> tuple[Press, ...]:
         """The buttons the players would press on ``screen`` (none while it waits on the camera)."""
-        if isinstance(screen, SetupScreen):
+        if isinstance(screen, (SetupScreen, ResumeScreen, NoticeScreen)):
             return (Press.SELECT,)
+        if isinstance(screen, ManualEntryScreen):
+            if screen.index or any(value != 1 for value in screen.values):
+                return ()  # already entering
+            values = tuple(self._throw())  # type: ignore[arg-type]  # without a camera, throw() returns the dice
+            return tuple(p for value in values for p in (Press.NEXT,) * (value - 1) + (Press.SELECT,))
         if isinstance(screen, WinnerScreen):
             return (Press.QUIT,) if self._quit_when_won else ()
         if isinstance(screen, ChoiceScreen):

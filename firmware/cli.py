@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from engine.errors import EngineError
-from firmware.config import ConfigError
+from firmware.config import ConfigError, load_config
 from vision.evaluation import DatasetError
 from vision.params import VisionInputError
 
@@ -28,13 +28,41 @@ def _demo(args: argparse.Namespace) -> int:
     setup.variant().check(args.players)
     if auto and not args.auto:
         print("dice-companion: the keyboard is not a terminal, so bots play (--auto)", file=sys.stderr)
-    outcome = play_demo(setup, args.seed, auto, record=args.record)
+    outcome = play_demo(setup, args.seed, auto, record=args.record, data=args.data)
     print(f"{outcome.winner} wins after {outcome.turns} turns" if outcome.winner else "left before anyone won")
     return 0
 
 
+def _history(args: argparse.Namespace) -> int:
+    from firmware.history import history_lines
+    from firmware.journal import JOURNAL_NAME, Journal
+
+    data = args.data if args.data is not None else load_config(args.config).data_dir
+    path = data / JOURNAL_NAME
+    if not path.is_file():
+        raise ConfigError(f"no journal at {path}: no game was played with this data folder")
+    journal = Journal(path)
+    try:
+        for line in history_lines(journal):
+            print(line)
+    finally:
+        journal.close()
+    return 0
+
+
+def _bench_durability(args: argparse.Namespace) -> int:
+    import tempfile
+
+    from firmware.durability import kill_test_lines, run_kill_test
+
+    with tempfile.TemporaryDirectory(prefix="dice-companion-kill-") as scratch:
+        figures = run_kill_test(args.kills, args.seed, args.data or Path(scratch))
+    for line in kill_test_lines(figures):
+        print(line)
+    return 0 if not figures.lost and not figures.broken_games else 1
+
+
 def _run(args: argparse.Namespace) -> int:
-    from firmware.config import load_config
     from firmware.table import run_device
 
     config = load_config(args.config)
@@ -91,6 +119,7 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--players", type=int, default=2, choices=(2, 3, 4), help="how many play (default 2)")
     demo.add_argument("--columns", type=int, default=3, help="columns to win: 3, 4 or 5")
     demo.add_argument("--record", type=Path, metavar="DIR", help="also save every OLED screen as a PNG in DIR")
+    demo.add_argument("--data", type=Path, metavar="DIR", help="journal the games in DIR (an unfinished one resumes)")
     rule = demo.add_mutually_exclusive_group()
     rule.add_argument("--jumping", action="store_true", help="play the Jumping variant")
     rule.add_argument("--forced-move", action="store_true", help="play the Forced Move variant")
@@ -99,6 +128,20 @@ def build_parser() -> argparse.ArgumentParser:
     device = commands.add_parser("run", help="the companion on the devices a configuration file names")
     device.add_argument("--config", type=Path, required=True, metavar="FILE", help="TOML, see firmware/pi/dice-companion.toml")
     device.set_defaults(run=_run)
+
+    history = commands.add_parser("history", help="the finished and abandoned games, and each player's record")
+    where = history.add_mutually_exclusive_group(required=True)
+    where.add_argument("--config", type=Path, metavar="FILE", help="the device's configuration (its data.dir)")
+    where.add_argument("--data", type=Path, metavar="DIR", help="a data folder")
+    history.set_defaults(run=_history)
+
+    durability = commands.add_parser(
+        "bench-durability", help="kill an automated game with SIGKILL at random moments, resume it, count lost events"
+    )
+    durability.add_argument("--kills", type=_positive, default=100)
+    durability.add_argument("--seed", type=int, default=1)
+    durability.add_argument("--data", type=Path, metavar="DIR", help="keep the journal here (default: a temporary folder)")
+    durability.set_defaults(run=_bench_durability)
 
     bench = commands.add_parser("bench-engine", help="measure games/s and legal-choice computations/s")
     bench.add_argument("--games", type=_positive, default=2000)

@@ -1,29 +1,35 @@
-"""The game flow at the table: buttons and camera frames in, engine moves and screens out.
+"""The game flow at the table: buttons and camera frames in, journaled moves and screens out.
 
-It runs on the event loop's single thread and is driven by :meth:`Companion.handle`. A roll is
-read when ROLL is pressed, or on its own when the camera saw the dice move and come to rest;
-either way only after several settled frames agree. A reading without exactly the dice the
-game needs is shown and refused, never guessed.
+It runs on the event loop's single thread and is driven by :meth:`Companion.handle`. Every
+move is committed to the journal before the screen shows it, and the state is the replay of
+the journal, so a game survives a power cut (it resumes at start) and any move can be undone
+(a long press of STOP), a misread roll included. Rolls come from the camera
+(:mod:`firmware.roll_watcher`) or, when it is missing or overruled, from the buttons
+(:mod:`firmware.manual_entry`); a reading without exactly the dice the game needs is shown and
+refused, never guessed.
 """
 
 from __future__ import annotations
 
 import itertools
 import logging
-import math
+import sqlite3
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import TypeVar
 
 import cv2
 import numpy as np
 
-from engine.cant_stop import GAME, STOP, Advance, Phase, State, Stop, bust_probability, can_stop
+from engine.cant_stop import GAME, STOP, Move, Phase, State, bust_probability, can_stop
 from engine.dice import Roll
+from engine.errors import EngineError
 from firmware.events import ButtonEvent, CameraFailed, Event, FrameEvent
-from firmware.game_setup import RULES, GameSetup, columns_to_win_choices, player_counts
+from firmware.game_setup import GameSetup
+from firmware.journal import UNDO, Journal, play_through, replay
+from firmware.manual_entry import entry_after, start_entry
+from firmware.roll_watcher import Reader, RollWatcher, Seen
 from firmware.screens import (
     BOARD_PAGES,
     BadReadScreen,
@@ -31,27 +37,33 @@ from firmware.screens import (
     BustScreen,
     ChoiceScreen,
     ClaimScreen,
+    ManualEntryScreen,
+    NoticeScreen,
+    ResumeScreen,
     RollScreen,
     Screen,
-    SetupScreen,
     WinnerScreen,
     draw,
 )
+from firmware.setup_menu import START_FIELD, chosen_setup, first_menu, menu_after
 from hardware.buttons import Press
 from hardware.display import Display, DisplayError
 from vision import annotate, read_dice
 from vision.reading import DiceReading
-from vision.settle import ReadingConfirmer, SettleDetector, SettleParams
+from vision.settle import SettleParams
 
 LOG = logging.getLogger("dice_companion")
 READING = "reading dice..."
-UNMOVED_FRACTION = 0.5  # of a die's size: a die read this close to where one lay, with its value, has not moved
-Reader = Callable[[np.ndarray], DiceReading]
-T = TypeVar("T")
+CAMERA_TROUBLE = "camera:SELECT=by hand"
+Banner = BustScreen | ClaimScreen | BadReadScreen | ResumeScreen | NoticeScreen
 
 
 class Companion:
-    """One companion at one table; :attr:`screen` is what the OLED shows."""
+    """One companion at one table; :attr:`screen` is what the OLED shows.
+
+    ``journal`` defaults to one in memory (nothing survives the process); ``has_camera`` False
+    makes ROLL open the manual dice entry.
+    """
 
     def __init__(
         self,
@@ -60,31 +72,65 @@ class Companion:
         reader: Reader = read_dice,
         settle: SettleParams = SettleParams(),
         snapshots: Path | None = None,
+        journal: Journal | None = None,
+        has_camera: bool = True,
     ) -> None:
         self.display = display
         self.defaults = setup
-        self.reader = reader
         self.snapshots = snapshots
+        self.journal = journal or Journal(":memory:")
+        self.has_camera = has_camera
         self.listeners: list[Callable[[Screen], None]] = []
         self.finished = False
         self.state: State | None = None
         self.names: tuple[str, ...] = ()
-        self._menu = SetupScreen(len(setup.names), setup.columns_to_win, setup.rule, 0)
-        self._banner: BustScreen | ClaimScreen | BadReadScreen | None = None
+        self._game: int | None = None
+        self._standing: list[Move | Roll] = []
+        self._menu = first_menu(setup)
+        self._banner: Banner | None = None
+        self._entry: ManualEntryScreen | None = None
         self._board_page: int | None = None
         self._cursor = 0
         self._status = ""
         self._camera_problem = ""
         self._display_failing = False
-        self._settle = SettleDetector(settle)
-        self._confirmer = ReadingConfirmer(settle)
-        self._read_requested = False
-        self._motion_seen = False
-        self._last_roll: DiceReading | None = None
+        self.watcher = RollWatcher(reader, settle)
         self._snapshot_numbers = itertools.count(1)
         self._shown: Screen | None = None
-        self.screen: Screen = self._menu
+        self._resume_or_warn()
+        self.screen: Screen = self._current_screen()
         self._refresh()
+
+    def _resume_or_warn(self) -> None:
+        if self.journal.moved_aside is not None:
+            name = self.journal.moved_aside.name
+            self._banner = NoticeScreen("Journal unreadable", ("kept aside as", name[:21], name[21:42]), "started anew")
+        record = self.journal.unfinished()
+        if record is None:
+            return
+        try:
+            state, standing = replay(record, self.journal.events(record.id))
+        except EngineError as error:
+            LOG.error("game %d does not replay (%s): abandoned", record.id, error)
+            self.journal.abandon(record.id)
+            self._banner = NoticeScreen("Saved game broken", ("It does not replay,", "so it was abandoned.", "The log says why."))
+            return
+        self._set_game(record.id, record.setup.names, state, standing)
+        self._banner = ResumeScreen(state, self.names)
+        LOG.info("resumed game %d at turn %d, %d moves", record.id, state.turn, len(standing))
+
+    @property
+    def game_id(self) -> int | None:
+        """The journal's id of the game being played, if any."""
+        return self._game
+
+    def _set_game(self, game: int, names: tuple[str, ...], state: State, standing: list[Move | Roll]) -> None:
+        self._game = game
+        self.names = names
+        self.state = state
+        self._standing = standing
+        self._cursor = 0
+        self.watcher.expect_roll()
 
     # --- events -------------------------------------------------------------------------
 
@@ -99,16 +145,16 @@ class Companion:
             if event.message != self._camera_problem:
                 LOG.warning("camera: %s", event.message)
             self._camera_problem = event.message
-            self._settle.reset()  # the frames after a gap are not a continuation of those before it
-            self._confirmer.reset()
+            self.watcher.camera_gap()
         self._refresh()
 
     def _press(self, press: Press) -> None:
         if press is Press.QUIT:
             self.finished = True
+        elif isinstance(self._banner, (ResumeScreen, NoticeScreen)):
+            self._press_on_notice(press, self._banner)
         elif press is Press.UNDO:
-            LOG.info("UNDO pressed: undo arrives with the game journal")
-            self._status = "undo: not yet"
+            self._undo()
         elif self._board_page is not None and press is Press.NEXT:
             self._board_page = self._board_page + 1 if self._board_page + 1 < len(BOARD_PAGES) else None
         elif self._board_page is not None:
@@ -116,6 +162,8 @@ class Companion:
             self._press(press)
         elif self.state is None:
             self._press_in_setup(press)
+        elif self._entry is not None:
+            self._press_entering(press, self.state, self._entry)
         elif self.state.phase is Phase.CHOOSE:
             self._press_choosing(press, self.state)
         elif self.state.phase is Phase.OVER:
@@ -123,31 +171,35 @@ class Companion:
         else:
             self._press_to_roll(press, self.state)
 
-    def _press_in_setup(self, press: Press) -> None:
-        menu = self._menu
-        if press is Press.NEXT:
-            if menu.field == 0:
-                players = _after(player_counts(), menu.players)
-                most = columns_to_win_choices(players)[-1]
-                menu = replace(menu, players=players, columns_to_win=min(menu.columns_to_win, most))
-            elif menu.field == 1:
-                menu = replace(menu, columns_to_win=_after(columns_to_win_choices(menu.players), menu.columns_to_win))
-            elif menu.field == 2:
-                menu = replace(menu, rule=_after(RULES, menu.rule))
-        elif press is Press.SELECT and menu.field == 3:
-            self._start(menu)
+    def _press_on_notice(self, press: Press, banner: ResumeScreen | NoticeScreen) -> None:
+        """SELECT goes on; on the resume screen STOP abandons the game (it stays in the history)."""
+        if isinstance(banner, ResumeScreen) and press is Press.STOP and self._game is not None:
+            self.journal.abandon(self._game)
+            LOG.info("game %d abandoned", self._game)
+            self._leave_game()
         elif press is Press.SELECT:
-            menu = replace(menu, field=menu.field + 1)
-        elif press is Press.STOP and menu.field > 0:
-            menu = replace(menu, field=menu.field - 1)
-        self._menu = menu
+            self._banner = None
 
-    def _start(self, menu: SetupScreen) -> None:
-        setup = replace(self.defaults, rule=menu.rule, columns_to_win=menu.columns_to_win)
-        self.state = GAME.new_game(menu.players, **vars(setup.variant()))
-        self.names = tuple(self.defaults.name(p) for p in range(menu.players))
-        self._await_roll()
-        LOG.info("new game: %s, %s, %d columns to win", ", ".join(self.names), menu.rule, menu.columns_to_win)
+    def _press_in_setup(self, press: Press) -> None:
+        if press is Press.SELECT and self._menu.field == START_FIELD:
+            self._start(chosen_setup(self.defaults, self._menu))
+        else:
+            self._menu = menu_after(self._menu, press)
+
+    def _start(self, setup: GameSetup) -> None:
+        try:
+            game = self.journal.start_game(setup)
+        except (sqlite3.Error, OSError) as error:
+            LOG.error("could not journal a new game: %s", error)
+            self._banner = NoticeScreen("Cannot save games", ("The journal refused:", str(error)[:21], str(error)[21:42]))
+            return
+        self._set_game(game, setup.names, GAME.new_game(len(setup.names), **vars(setup.variant())), [])
+        LOG.info("new game %d: %s, %s, %d columns to win", game, ", ".join(setup.names), setup.rule, setup.columns_to_win)
+
+    def _leave_game(self) -> None:
+        self.state, self._game, self._standing = None, None, []
+        self._banner = self._entry = None
+        self._menu = first_menu(self.defaults)
 
     def _press_choosing(self, press: Press, state: State) -> None:
         options = GAME.legal_moves(state)
@@ -159,9 +211,10 @@ class Companion:
             self._status = "choose:NEXT,SELECT"
 
     def _press_to_roll(self, press: Press, state: State) -> None:
-        if press is Press.ROLL:
-            self._read_requested = True
-            self._confirmer.reset()
+        if press is Press.ROLL and self.has_camera:
+            self.watcher.request()
+        elif press is Press.ROLL or press is Press.SELECT:
+            self._entry = start_entry(state, self.names)
         elif press is Press.STOP and can_stop(state):
             self._apply(state, STOP)
         elif press is Press.STOP:
@@ -169,49 +222,48 @@ class Companion:
         elif press is Press.NEXT:
             self._board_page = 0
 
+    def _press_entering(self, press: Press, state: State, entry: ManualEntryScreen) -> None:
+        after = entry_after(entry, press)
+        if isinstance(after, Roll):
+            self._entry = None
+            if self._apply(state, after):
+                self.watcher.rolled(None)
+        else:
+            self._entry = after
+
     def _press_game_over(self, press: Press) -> None:
         if press is Press.NEXT:
             self._board_page = 0
         elif press is Press.SELECT:
-            self.state = None
-            self._menu = replace(self._menu, field=0)
+            self._leave_game()
 
     # --- the camera ---------------------------------------------------------------------
 
     def _frame(self, frame: np.ndarray) -> None:
         self._camera_problem = ""
-        settled = self._settle.update(frame)
-        if self._settle.moving:
-            self._motion_seen = True
-        if not settled:
-            self._confirmer.reset()
-            return
-        if self.state is None or self.state.phase is not Phase.ROLL or not (self._read_requested or self._motion_seen):
-            return
-        confirmed = self._confirmer.offer(self.reader(frame))
-        if confirmed is not None:
-            self._use_reading(confirmed, frame, self.state)
+        state = self.state
+        roll_due = state is not None and state.phase is Phase.ROLL and self._entry is None and not isinstance(
+            self._banner, (ResumeScreen, NoticeScreen)
+        )
+        seen = self.watcher.frame(frame, roll_due)
+        if seen is not None and state is not None:
+            self._use(seen, frame, state)
 
-    def _use_reading(self, reading: DiceReading, frame: np.ndarray, state: State) -> None:
-        asked = self._read_requested
-        self._read_requested = self._motion_seen = False
-        if not reading.dice and not asked:
-            return  # an empty tray at rest: the dice are in someone's hand
-        if self._last_roll is not None and lie_where_they_were(reading, self._last_roll):
+    def _use(self, seen: Seen, frame: np.ndarray, state: State) -> None:
+        reading = seen.reading
+        if seen.unmoved:
             LOG.info("read the last roll's dice again (%s): waiting for a throw", reading.summary())
-            self._status = "throw the dice first" if asked else ""
+            self._status = "throw the dice first" if seen.asked else ""
             return
         needed = GAME.dice_due(state)
         LOG.info("read %s", reading.summary())
         if len(reading.dice) != needed or reading.unreadable:
             self._board_page = None
-            self._banner = BadReadScreen(
-                state, self.names, len(reading.dice), reading.values, len(reading.unreadable), needed
-            )
+            self._banner = BadReadScreen(state, self.names, len(reading.dice), reading.values, len(reading.unreadable), needed)
             self._snapshot(frame, reading)
             return
-        self._apply(state, Roll(reading.values))
-        self._last_roll = reading
+        if self._apply(state, Roll(reading.values)):
+            self.watcher.rolled(reading)
 
     def _snapshot(self, frame: np.ndarray, reading: DiceReading) -> None:
         """Keep an annotated picture of a refused reading, to look at later."""
@@ -225,42 +277,78 @@ class Companion:
         except OSError as error:
             LOG.warning("snapshot not saved: %s", error)
 
-    # --- the engine ---------------------------------------------------------------------
+    # --- the engine and the journal -----------------------------------------------------
 
-    def _apply(self, state: State, move: Advance | Stop | Roll) -> None:
+    def _commit(self, event: str, after: State) -> bool:
+        """Journal an event; False (and a message) if it could not be saved, so it did not happen."""
+        assert self._game is not None
+        try:
+            self.journal.append(self._game, event, after)
+        except (sqlite3.Error, OSError) as error:
+            LOG.error("could not journal %r: %s", event, error)
+            self._status = "NOT SAVED: try again"
+            return False
+        return True
+
+    def _apply(self, state: State, move: Move | Roll) -> bool:
+        """Journal and apply a move; True if it was committed."""
         after = GAME.apply(state, move)  # the flow offers only legal moves; an error here is a bug
-        LOG.info("%s: %s", self.names[state.current], GAME.move_text(move))
+        text = GAME.move_text(move)
+        if not self._commit(text, after):
+            return False
+        LOG.info("%s: %s", self.names[state.current], text)
         self.state = after
+        self._standing.append(move)
         self._cursor = 0
         self._board_page = None  # what the move brings (a choice, a winner) must be seen
-        if after.phase is Phase.CHOOSE or after.phase is Phase.OVER:
-            self._banner = None
-            return
-        self._await_roll()
-        if isinstance(move, Roll):
-            self._banner = BustScreen(after, self.names, state.current, move.dice)
-        elif move == STOP:
-            claimed = tuple(c for c in after.claimed_by(state.current) if c not in state.claimed_by(state.current))
-            if claimed:
-                self._banner = ClaimScreen(after, self.names, state.current, claimed)
-
-    def _await_roll(self) -> None:
-        """A new roll is due: read only after the dice move again, or when ROLL is pressed."""
         self._banner = None
-        self._read_requested = self._motion_seen = False
-        self._confirmer.reset()
+        if after.phase is Phase.ROLL:
+            self.watcher.expect_roll()
+            if isinstance(move, Roll):
+                self._banner = BustScreen(after, self.names, state.current, move.dice)
+            elif move == STOP:
+                claimed = tuple(c for c in after.claimed_by(state.current) if c not in state.claimed_by(state.current))
+                if claimed:
+                    self._banner = ClaimScreen(after, self.names, state.current, claimed)
+        return True
+
+    def _undo(self) -> None:
+        """Step back one move, across turns if pressed again; the undo is journaled too."""
+        if self.state is None or self._entry is not None:
+            self._entry = None
+            return
+        if not self._standing:
+            self._status = "nothing to undo"
+            return
+        undone = self._standing[-1]
+        state = play_through(GAME.new_game(self.state.players, **vars(self.state.variant)), self._standing[:-1])
+        if not self._commit(UNDO, state):
+            return
+        self._standing.pop()
+        self.state = state
+        self._cursor = 0
+        self._banner = None
+        self._board_page = None
+        self.watcher.expect_roll()
+        self.watcher.forget_last_roll()
+        self._status = f"undone: {GAME.move_text(undone)}"[:21]
+        LOG.info("undo %s", GAME.move_text(undone))
 
     # --- the screen ---------------------------------------------------------------------
 
     def _current_screen(self) -> Screen:
         state = self.state
+        if isinstance(self._banner, (ResumeScreen, NoticeScreen)):
+            return self._banner
         if state is None:
-            return replace(self._menu)
+            return self._menu
         if self._board_page is not None:
             return BoardScreen(state, self.names, self._board_page)
-        status = self._status or (READING if self._read_requested else "")
+        if self._entry is not None:
+            return self._entry
+        status = self._status or (READING if self.watcher.requested else "")
         if self._camera_problem:
-            status = "camera: retrying"
+            status = CAMERA_TROUBLE
         if state.phase is Phase.OVER:
             return WinnerScreen(state, self.names)
         if state.phase is Phase.CHOOSE:
@@ -285,26 +373,3 @@ class Companion:
             self._display_failing = True
         for listener in self.listeners:
             listener(self.screen)
-
-
-def lie_where_they_were(reading: DiceReading, before: DiceReading) -> bool:
-    """Whether ``reading`` shows the dice of ``before`` unmoved: same count, each die's value
-    found within :data:`UNMOVED_FRACTION` of its size of where it lay. A throw never does that."""
-    if len(reading.dice) != len(before.dice):
-        return False
-    left = list(before.dice)
-    for die in reading.dice:
-        match = next(
-            (old for old in left if old.value == die.value
-             and math.dist(old.centre, die.centre) < UNMOVED_FRACTION * max(old.size, die.size)),
-            None,
-        )
-        if match is None:
-            return False
-        left.remove(match)
-    return True
-
-
-def _after(options: Sequence[T], current: T) -> T:
-    """The option after ``current``, wrapping round (NEXT on a set-up line)."""
-    return options[(list(options).index(current) + 1) % len(options)]

@@ -18,7 +18,7 @@ from hardware.buttons import BUTTONS, Press
 from hardware.display import PANELS
 
 DISPLAYS = (*PANELS, "terminal", "dummy")
-CAMERAS = ("picamera2", "usb", "folder", "synthetic")
+CAMERAS = ("picamera2", "usb", "folder", "synthetic", "none")
 BUTTON_SOURCES = ("gpio", "keyboard")
 MAX_NAME_LENGTH = 8  # characters: a name must fit the OLED's title line
 BCM_PINS = range(2, 28)  # the 40-pin header's usable GPIO numbers

@@ -25,9 +25,12 @@ def _open_display(config: DisplayConfig) -> Display:
     return open_oled(config.type, config.i2c_port, config.i2c_address, config.rotate)
 
 
-def camera_opener(config: CameraConfig) -> Callable[[], Camera]:
-    """A function that opens the configured camera (again, after a fault); raises CameraError."""
+def camera_opener(config: CameraConfig) -> Callable[[], Camera] | None:
+    """A function that opens the configured camera (again, after a fault), or None without a
+    camera (dice entered by hand); raises CameraError when the camera's library is missing."""
     size = (config.width, config.height)
+    if config.backend == "none":
+        return None
     if config.backend == "picamera2":
         from hardware.picamera import INSTALL_HINT, PiCamera
 

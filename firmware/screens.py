@@ -1,8 +1,8 @@
 """What the 128x64 OLED shows: one small value per screen, and ``draw(screen)`` to a 1-bit picture.
 
 Screens are values (frozen dataclasses), so the flow can be tested by comparing them and the
-pictures by golden PNGs. Text uses Pillow's built-in scalable font (no file to ship), drawn
-without anti-aliasing because the panel has one bit per pixel.
+pictures by golden PNGs. Text uses Pillow's built-in bitmap font (no file to ship): crisp at
+one bit per pixel, where the scalable one draws 6 and 8 alike.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from typing import Union
 
 from PIL import Image, ImageDraw, ImageFont
 
-from engine.cant_stop import COLUMNS, HEIGHTS, Advance, State
+from engine.cant_stop import COLUMNS, HEIGHTS, Advance, Phase, State
 from firmware.board_text import player_mark
 from hardware.display import MODE, SIZE
 
@@ -103,7 +103,37 @@ class BoardScreen:
     page: int
 
 
-Screen = Union[SetupScreen, RollScreen, ChoiceScreen, BadReadScreen, BustScreen, ClaimScreen, WinnerScreen, BoardScreen]
+@dataclass(frozen=True)
+class ResumeScreen:
+    """A game found unfinished at start, restored from the journal."""
+
+    state: State
+    names: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class ManualEntryScreen:
+    """The dice entered with the buttons: NEXT changes the current die, SELECT moves on, STOP goes back."""
+
+    state: State
+    names: tuple[str, ...]
+    values: tuple[int, ...]
+    index: int
+
+
+@dataclass(frozen=True)
+class NoticeScreen:
+    """Something the players must know before going on (SELECT dismisses it)."""
+
+    title: str
+    lines: tuple[str, ...]
+    footer: str = ""
+
+
+Screen = Union[
+    SetupScreen, RollScreen, ChoiceScreen, BadReadScreen, BustScreen, ClaimScreen, WinnerScreen, BoardScreen,
+    ResumeScreen, ManualEntryScreen, NoticeScreen,
+]
 
 
 FONT = ImageFont.load_default_imagefont()  # Pillow's built-in bitmap font: crisp at one bit, 6 px a character
@@ -202,8 +232,8 @@ def _roll(canvas: ImageDraw.ImageDraw, screen: RollScreen) -> None:
         _runner_bars(canvas, state)
         _footer(canvas, screen.status or odds, "" if screen.status else "ROLL/STOP")
     else:
-        _line(canvas, 0, "Throw the dice,")
-        _line(canvas, 1, "then press ROLL.")
+        _line(canvas, 0, "Throw, press ROLL.")
+        _line(canvas, 1, "SELECT: dice by hand")
         _line(canvas, 2, "NEXT: the board")
         _footer(canvas, screen.status or odds, "" if screen.status else "ROLL")
 
@@ -291,6 +321,34 @@ def _board(canvas: ImageDraw.ImageDraw, screen: BoardScreen) -> None:
     _text(canvas, (WIDTH, 0), f"{screen.page + 1}/{len(BOARD_PAGES)}", right=True)
 
 
+def _resume(canvas: ImageDraw.ImageDraw, screen: ResumeScreen) -> None:
+    state = screen.state
+    _title(canvas, "Game resumed")
+    _line(canvas, 0, " v ".join(screen.names)[: WIDTH // CHAR_PX])
+    _line(canvas, 1, f"turn {state.turn}: {_whose(screen.names, state.current)}")
+    _line(canvas, 2, "choosing" if state.phase is Phase.CHOOSE else "runners out" if state.runners else "to roll")
+    _footer(canvas, "SELECT:play", "STOP:new")
+
+
+def _manual_entry(canvas: ImageDraw.ImageDraw, screen: ManualEntryScreen) -> None:
+    _title(canvas, "Dice by hand", screen.names[screen.state.current])
+    for index, value in enumerate(screen.values):
+        x = 8 + index * 30
+        if index == screen.index:
+            canvas.rectangle((x - 3, BODY_TOP_PX + 2, x + 16, BODY_TOP_PX + 26), outline=1)
+        _big(canvas, (x, BODY_TOP_PX + 4), str(value))
+    _text(canvas, (1, BODY_TOP_PX + 27), f"die {screen.index + 1} of {len(screen.values)}")
+    _text(canvas, (WIDTH, BODY_TOP_PX + 27), "STOP:back", right=True)
+    _footer(canvas, "NEXT:+1", "SELECT:ok")
+
+
+def _notice(canvas: ImageDraw.ImageDraw, screen: NoticeScreen) -> None:
+    _title(canvas, screen.title)
+    for row, line in enumerate(screen.lines[:3]):
+        _line(canvas, row, line[: WIDTH // CHAR_PX])
+    _footer(canvas, screen.footer, "SELECT:ok")
+
+
 _DRAWERS = {
     SetupScreen: _setup,
     RollScreen: _roll,
@@ -300,4 +358,7 @@ _DRAWERS = {
     ClaimScreen: _claim,
     WinnerScreen: _winner,
     BoardScreen: _board,
+    ResumeScreen: _resume,
+    ManualEntryScreen: _manual_entry,
+    NoticeScreen: _notice,
 }

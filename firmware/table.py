@@ -20,6 +20,7 @@ from firmware.companion import Companion
 from firmware.config import Config
 from firmware.devices import camera_opener, open_buttons, open_display, throwing_dice
 from firmware.game_setup import GameSetup
+from firmware.journal import JOURNAL_NAME, Journal
 from firmware.loop import CameraFeed, EventQueue, run
 from hardware.camera import SyntheticCamera
 from hardware.display import Display, RecordingDisplay, TerminalDisplay
@@ -51,17 +52,19 @@ def play_demo(
     out: TextIO | None = None,
     keys: TextIO | None = None,
     record: Path | None = None,
+    data: Path | None = None,
 ) -> Outcome:
     """A whole game on simulated hardware: the synthetic camera read by the real reader, the
     terminal as the OLED (every screen also saved as a PNG in ``record``), and either bots or
-    the keyboard as the players."""
+    the keyboard as the players. With ``data``, games are journaled there and an unfinished
+    one resumes; without, the journal lives in memory."""
     out = out or sys.stdout
     tray = SyntheticCamera(seed)
     inbox = EventQueue()
     display: Display = TerminalDisplay(out, in_place=False if auto else None, footer="" if auto else HELP)
     if record is not None:
         display = RecordingDisplay(record, display)
-    companion = Companion(display, setup)
+    companion = Companion(display, setup, journal=open_journal(data))
     if auto:
         players = AutoPlayers((SteadyBot(), OddsBot(), SteadyBot(target=7), OddsBot(limit=Fraction(3, 10))), inbox.press, tray.throw)
         companion.listeners.append(players.on_screen)
@@ -78,10 +81,11 @@ def play_demo(
 def run_device(config: Config) -> Outcome:
     """The companion on the configured devices, until QUIT (keyboard) or the process is stopped."""
     opener = camera_opener(config.camera)
+    journal = open_journal(config.data_dir)
     display = open_display(config.display)
     inbox = EventQueue()
     deliver = inbox.press
-    if config.camera.backend == "synthetic":
+    if config.camera.backend == "synthetic" and opener is not None:
         deliver = throwing_dice(deliver, opener())  # type: ignore[arg-type]  # the synthetic opener hands out its tray
     sensor_paced = config.camera.backend in ("picamera2", "usb")  # these wait for the next exposure
     keyboard = config.buttons.source == "keyboard"
@@ -89,11 +93,24 @@ def run_device(config: Config) -> Outcome:
         with single_keys(sys.stdin) if keyboard else contextlib.nullcontext():
             buttons = open_buttons(config.buttons, deliver)
             try:
-                companion = Companion(display, config.game, snapshots=config.data_dir / "refused-reads")
+                companion = Companion(
+                    display, config.game, snapshots=config.data_dir / "refused-reads", journal=journal,
+                    has_camera=opener is not None,
+                )
                 LOG.info("started: %s display, %s camera", config.display.type, config.camera.backend)
-                run(companion, inbox, CameraFeed(opener, inbox, 0.0 if sensor_paced else SIMULATED_FRAME_INTERVAL_S))
+                interval = 0.0 if sensor_paced else SIMULATED_FRAME_INTERVAL_S
+                run(companion, inbox, CameraFeed(opener, inbox, interval) if opener is not None else None)
             finally:
                 buttons.close()
     finally:
         display.close()
+        journal.close()
     return _outcome(companion)
+
+
+def open_journal(data: Path | None) -> Journal:
+    """The journal in the folder ``data`` (made if missing), or one in memory."""
+    if data is None:
+        return Journal(":memory:")
+    data.mkdir(parents=True, exist_ok=True)
+    return Journal(data / JOURNAL_NAME)

@@ -41,6 +41,13 @@ def start_game(companion: Companion) -> None:
     assert companion.state is not None
 
 
+def play(companion: Companion, *moves: str) -> None:
+    """Moves made at the table, journaled like any other (the companion must be in a game)."""
+    for move in moves:
+        assert companion.state is not None
+        assert companion._apply(companion.state, GAME.parse_move(move))  # a test's shortcut to the table
+
+
 def state_after(*moves: str, players: int = 2) -> State:
     state = GAME.new_game(players)
     for move in moves:

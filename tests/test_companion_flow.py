@@ -7,7 +7,7 @@ import pytest
 from gpiozero.pins.mock import MockFactory
 
 from engine.cant_stop import GAME, Phase
-from firmware.companion import READING, Companion
+from firmware.companion import CAMERA_TROUBLE, READING, Companion
 from firmware.events import ButtonEvent, CameraFailed, FrameEvent
 from firmware.game_setup import GameSetup
 from firmware.screens import (
@@ -23,7 +23,7 @@ from firmware.screens import (
 from hardware.buttons import ButtonTiming, GpioButtons, Press
 from hardware.camera import SyntheticCamera
 from hardware.display import DisplayError, dummy_display
-from table_helpers import NAMES, ManualClock, press, show_frames, start_game, state_after
+from table_helpers import NAMES, ManualClock, play, press, show_frames, start_game
 from vision.reading import DiceReading, Die
 
 
@@ -100,7 +100,7 @@ def test_three_dice_ask_for_a_reroll_and_never_guess(companion, tray):
 def test_an_unreadable_die_is_refused_with_its_count(companion):
     dice = tuple(Die(v, (10.0 * i, 0.0), 20.0, 0.99, ((0, 0),) * 4) for i, v in enumerate((1, 2, 3)))
     cocked = Die(None, (50.0, 0.0), 20.0, 0.4, ((0, 0),) * 4, "unsure: 4 (40%) or 5 (38%)")
-    companion.reader = lambda frame: DiceReading(dice + (cocked,))  # four dice, one unreadable
+    companion.watcher.reader = lambda frame: DiceReading(dice + (cocked,))  # four dice, one unreadable
     press(companion, Press.ROLL)
     still = np.zeros((48, 64, 3), np.uint8)
     for _ in range(10):
@@ -111,7 +111,7 @@ def test_an_unreadable_die_is_refused_with_its_count(companion):
 def test_a_bust_gets_its_own_screen_and_passes_the_dice(tray):
     companion = Companion(dummy_display(), GameSetup(NAMES))
     start_game(companion)
-    companion.state = state_after("roll 2-2-2-2", "4+4", "roll 3-3-3-3", "6+6", "roll 4-4-4-4", "8+8")
+    play(companion, "roll 2-2-2-2", "4+4", "roll 3-3-3-3", "6+6", "roll 4-4-4-4", "8+8")
     tray.place((1, 1, 1, 1))  # only 2, and all three runners are out on 4, 6 and 8
     press(companion, Press.ROLL)
     show_frames(companion, tray)
@@ -121,7 +121,7 @@ def test_a_bust_gets_its_own_screen_and_passes_the_dice(tray):
 
 
 def test_stop_banks_and_a_claimed_column_gets_its_own_screen(companion):
-    companion.state = state_after("roll 1-1-1-1", "2+2", "roll 1-1-1-1", "2")
+    play(companion, "roll 1-1-1-1", "2+2", "roll 1-1-1-1", "2")
     press(companion, Press.STOP)
     assert companion.screen == ClaimScreen(companion.state, NAMES, 0, (2,))
     assert companion.state.current == 1
@@ -145,7 +145,8 @@ def test_next_shows_the_board_pages_then_returns(companion):
 
 
 def test_the_winner_screen_then_select_sets_up_a_new_game(companion):
-    companion.state = state_after(
+    play(
+        companion,
         "roll 1-1-1-1", "2+2", "roll 1-1-1-1", "2", "stop", "roll 1-1-1-1",  # A claims 2, B busts
         "roll 6-6-6-6", "12+12", "roll 6-6-6-6", "12", "stop", "roll 1-1-1-1",  # A claims 12, B busts
         "roll 1-2-1-2", "3+3", "roll 1-2-1-2", "3+3", "roll 1-2-1-2", "3",
@@ -158,10 +159,10 @@ def test_the_winner_screen_then_select_sets_up_a_new_game(companion):
 
 def test_a_camera_fault_is_shown_and_clears_when_frames_return(companion, tray):
     companion.handle(CameraFailed("USB camera /dev/video0 gave no frame (unplugged?)"))
-    assert companion.screen.status == "camera: retrying"
+    assert companion.screen.status == CAMERA_TROUBLE
     tray.place((1, 2, 3, 4))
     press(companion, Press.ROLL)
-    assert companion.screen.status == "camera: retrying"
+    assert companion.screen.status == CAMERA_TROUBLE
     show_frames(companion, tray)
     assert isinstance(companion.screen, ChoiceScreen)
 
@@ -192,12 +193,6 @@ def test_a_failing_display_does_not_stop_the_game_and_is_retried(tray):
     display.broken = False
     show_frames(companion, tray, 1)
     assert display.shown == shown + 1, "the screen is drawn again once the display answers"
-
-
-def test_undo_is_delivered_but_changes_nothing_yet(companion):
-    before = companion.state
-    press(companion, Press.UNDO)
-    assert companion.state == before and companion.screen.status == "undo: not yet"
 
 
 def test_the_last_rolls_dice_still_lying_there_are_never_read_as_a_new_roll(companion, tray):

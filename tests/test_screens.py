@@ -11,6 +11,9 @@ from firmware.screens import (
     BustScreen,
     ChoiceScreen,
     ClaimScreen,
+    ManualEntryScreen,
+    NoticeScreen,
+    ResumeScreen,
     RollScreen,
     SetupScreen,
     WinnerScreen,
@@ -46,6 +49,11 @@ SCREENS = {
     ),
     "claim": ClaimScreen(state_after("roll 1-1-1-1", "2+2", "roll 1-1-1-1", "2", "stop"), NAMES, 0, (2,)),
     "winner": WinnerScreen(WON, NAMES),
+    "resume": ResumeScreen(MIDGAME, NAMES),
+    "manual-entry": ManualEntryScreen(MIDGAME, NAMES, (3, 6, 1, 1), 1),
+    "notice-journal": NoticeScreen(
+        "Journal unreadable", ("kept aside as", "journal.sqlite3.unrea", "dable-20261123-101500"), "started anew"
+    ),
     "board-1": BoardScreen(MIDGAME, NAMES, 0),
     "board-2": BoardScreen(MIDGAME, NAMES, 1),
 }

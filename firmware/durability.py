@@ -1,0 +1,148 @@
+"""The kill test: an automated game killed with SIGKILL at random moments, resumed each time.
+
+Each *life* is a child process running the real companion (bots at the buttons, the synthetic
+camera read by the real reader, a dummy OLED) on one journal file; it prints ``ack GAME SEQ
+EVENT`` after each event is committed, which is the moment the screen may show it. The parent
+kills lives at random moments until it has killed ``kills`` of them, lets the last game finish,
+and then checks that every acknowledged event is in the journal and that every game replays.
+"""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from engine.errors import EngineError
+from firmware.journal import FINISHED, JOURNAL_NAME, Journal, replay
+
+LIFE_S = (0.3, 3.0)  # a life is killed after a random time in this range (seconds), startup included
+FINISH_TIMEOUT_S = 300.0  # a last, unkilled life must finish its game within this
+
+
+@dataclass
+class KillFigures:
+    """What the kill test counted."""
+
+    kills: int = 0
+    resumed: int = 0
+    lives: int = 0
+    games: int = 0
+    acked: list[tuple[int, int, str]] = field(default_factory=list)
+    lost: list[tuple[int, int, str]] = field(default_factory=list)
+    broken_games: list[str] = field(default_factory=list)
+
+    def line(self) -> str:
+        """The last line of ``bench-durability`` (a contract: other tools read it)."""
+        return f"kills {self.kills} resumed {self.resumed} events-lost {len(self.lost)}"
+
+
+def child_main(data: Path, seed: int) -> int:
+    """One life: resume the unfinished game (or start one) and play on until it is won."""
+    from engine.cant_stop.bots import OddsBot, SteadyBot
+    from firmware.autoplay import AutoPlayers
+    from firmware.companion import Companion
+    from firmware.game_setup import GameSetup
+    from firmware.loop import CameraFeed, EventQueue, run
+    from hardware.camera import SyntheticCamera
+    from hardware.display import dummy_display
+
+    def acknowledge(game: int, seq: int, event: str) -> None:
+        print(f"ack {game} {seq} {event}", flush=True)
+
+    journal = Journal(data / JOURNAL_NAME, on_commit=acknowledge)
+    companion = Companion(dummy_display(), GameSetup(("Steady", "Odds")), journal=journal)
+    if companion.game_id is not None:
+        print(f"resumed {companion.game_id}", flush=True)
+    tray = SyntheticCamera(seed)
+    inbox = EventQueue()
+    players = AutoPlayers((SteadyBot(), OddsBot()), inbox.press, tray.throw)
+    companion.listeners.append(players.on_screen)
+    players.on_screen(companion.screen)
+    run(companion, inbox, CameraFeed(lambda: tray, inbox))
+    print(f"won {companion.game_id}", flush=True)
+    journal.close()
+    return 0
+
+
+def _life(data: Path, seed: int, figures: KillFigures, kill_after_s: float | None) -> bool:
+    """Run one life; True if it was killed while running. Its acknowledgements go into ``figures``."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "firmware.durability", str(data), str(seed)],
+        stdout=subprocess.PIPE,
+        stderr=(data / "lives.log").open("a"),
+        text=True,
+    )
+    assert process.stdout is not None
+    lines: list[str] = []
+    reader = threading.Thread(target=lambda: lines.extend(process.stdout), daemon=True)  # type: ignore[arg-type]
+    reader.start()
+    killed = False
+    try:
+        process.wait(timeout=kill_after_s if kill_after_s is not None else FINISH_TIMEOUT_S)
+    except subprocess.TimeoutExpired:
+        process.kill()  # SIGKILL: no clean-up of any kind
+        process.wait()
+        killed = kill_after_s is not None
+        if not killed:
+            raise RuntimeError(f"a life did not finish its game in {FINISH_TIMEOUT_S:g} s; see {data / 'lives.log'}")
+    reader.join()
+    figures.lives += 1
+    for line in lines:
+        word, *rest = line.split(maxsplit=3)
+        if word == "ack":
+            figures.acked.append((int(rest[0]), int(rest[1]), rest[2].strip()))
+        elif word == "resumed":
+            figures.resumed += 1
+    return killed
+
+
+def run_kill_test(kills: int, seed: int, data: Path) -> KillFigures:
+    """Kill ``kills`` lives at random moments, finish the game, and check the journal."""
+    data.mkdir(parents=True, exist_ok=True)
+    rng = random.Random(seed)
+    figures = KillFigures()
+    while figures.kills < kills:
+        figures.kills += _life(data, seed * 1000 + figures.lives, figures, rng.uniform(*LIFE_S))
+    _life(data, seed * 1000 + figures.lives, figures, None)
+    _check(data / JOURNAL_NAME, figures)
+    return figures
+
+
+def _check(path: Path, figures: KillFigures) -> None:
+    """Every acknowledged event is in the journal at its place; every game replays; all are finished."""
+    journal = Journal(path)
+    try:
+        events = {record.id: journal.events(record.id) for record in journal.games()}
+        for game, seq, event in figures.acked:
+            if seq > len(events.get(game, [])) or events[game][seq - 1] != event:
+                figures.lost.append((game, seq, event))
+        for record in journal.games():
+            figures.games += 1
+            try:
+                winner = replay(record, events[record.id])[0].winner
+            except EngineError as error:
+                figures.broken_games.append(f"game {record.id}: {error}")
+                continue
+            if record.status != FINISHED or winner != record.winner:
+                figures.broken_games.append(f"game {record.id}: {record.status}, replays to winner {winner}")
+    finally:
+        journal.close()
+
+
+def kill_test_lines(figures: KillFigures) -> list[str]:
+    """The report of ``bench-durability``; its last line is :meth:`KillFigures.line`."""
+    lines = [
+        f"lives {figures.lives} games {figures.games} acknowledged-events {len(figures.acked)}",
+        *(f"lost: game {g} event {s} {e}" for g, s, e in figures.lost),
+        *(f"does not replay to its ending: {b}" for b in figures.broken_games),
+        figures.line(),
+    ]
+    return lines
+
+
+if __name__ == "__main__":
+    sys.exit(child_main(Path(sys.argv[1]), int(sys.argv[2])))

@@ -1,0 +1,48 @@
+"""``dice-companion history``: the games in the journal and each player's record."""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from collections.abc import Iterator
+
+from firmware.journal import ABANDONED, FINISHED, GameRecord, Journal
+
+
+def _duration(seconds: float | None) -> str:
+    if seconds is None:
+        return "-"
+    minutes, secs = divmod(round(seconds), 60)
+    return f"{minutes}m{secs:02d}s"
+
+
+def game_line(record: GameRecord) -> str:
+    """One game: when, who, which rules, how it ended, turns and time taken."""
+    started = time.strftime("%Y-%m-%d %H:%M", time.localtime(record.started))
+    winner = record.setup.names[record.winner] if record.winner is not None else "-"
+    return (
+        f"game {record.id}  {started}  {', '.join(record.setup.names)}  {record.setup.rule} to {record.setup.columns_to_win}"
+        f"  {record.status}  winner {winner}  turns {record.turns}  took {_duration(record.duration_s)}"
+    )
+
+
+def history_lines(journal: Journal) -> Iterator[str]:
+    """Every finished and abandoned game, then per player: games, wins, abandoned, win rate."""
+    records = [r for r in journal.games() if r.status in (FINISHED, ABANDONED)]
+    if not records:
+        yield "no finished or abandoned games yet"
+        return
+    yield from (game_line(record) for record in records)
+    played, won, abandoned = Counter[str](), Counter[str](), Counter[str]()
+    for record in records:
+        for name in record.setup.names:
+            played[name] += 1
+            abandoned[name] += record.status == ABANDONED
+        if record.winner is not None:
+            won[record.setup.names[record.winner]] += 1
+    width = max(len("player"), *(len(name) for name in played))
+    yield f"{'player':<{width}}  games  won  abandoned  win-rate"
+    for name in sorted(played, key=lambda n: (-won[n], n)):
+        decided = played[name] - abandoned[name]
+        rate = f"{100 * won[name] / decided:.1f}%" if decided else "-"
+        yield f"{name:<{width}}  {played[name]:>5}  {won[name]:>3}  {abandoned[name]:>9}  {rate:>8}"

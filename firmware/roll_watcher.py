@@ -1,0 +1,104 @@
+"""From camera frames to the reading of a new roll.
+
+A roll is read when ROLL was pressed, or on its own once the camera saw something move and the
+picture come to rest; either way only after several settled frames agree. The dice of the last
+roll, still lying where they were, are never taken for a new roll (a shadow passing, or ROLL
+pressed before throwing, would otherwise repeat it).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+
+from vision.reading import DiceReading
+from vision.settle import ReadingConfirmer, SettleDetector, SettleParams
+
+UNMOVED_FRACTION = 0.5  # of a die's size: a die read this close to where one lay, with its value, has not moved
+Reader = Callable[[np.ndarray], DiceReading]
+
+
+@dataclass(frozen=True)
+class Seen:
+    """A confirmed reading while a roll was due."""
+
+    reading: DiceReading
+    asked: bool  # ROLL was pressed (else the dice were seen to settle)
+    unmoved: bool  # the last roll's dice, where they lay: not a roll
+
+
+class RollWatcher:
+    """Watches every frame; :meth:`frame` returns what was seen once a reading is confirmed."""
+
+    def __init__(self, reader: Reader, params: SettleParams = SettleParams()) -> None:
+        self.reader = reader
+        self._settle = SettleDetector(params)
+        self._confirmer = ReadingConfirmer(params)
+        self.requested = False
+        self._motion_seen = False
+        self._last_roll: DiceReading | None = None
+        self._last_seen: DiceReading | None = None
+
+    def request(self) -> None:
+        """ROLL was pressed: read the dice as soon as they are at rest."""
+        self.requested = True
+        self._confirmer.reset()
+
+    def expect_roll(self) -> None:
+        """A new roll is due: read only after something moves, or on request."""
+        self.requested = self._motion_seen = False
+        self._confirmer.reset()
+
+    def camera_gap(self) -> None:
+        """The camera failed: frames after the gap do not continue those before it."""
+        self._settle.reset()
+        self._confirmer.reset()
+
+    def rolled(self, reading: DiceReading | None) -> None:
+        """A roll was applied, read from ``reading`` or (None) entered by hand over the last dice seen."""
+        self._last_roll = reading if reading is not None else self._last_seen
+
+    def forget_last_roll(self) -> None:
+        """The last roll was undone: its dice may be read again."""
+        self._last_roll = None
+
+    def frame(self, frame: np.ndarray, roll_due: bool) -> Seen | None:
+        """Take the next frame; returns a confirmed reading when a roll is due and one is ready."""
+        settled = self._settle.update(frame)
+        self._motion_seen = self._motion_seen or self._settle.moving
+        if not settled:
+            self._confirmer.reset()
+            return None
+        if not roll_due or not (self.requested or self._motion_seen):
+            return None
+        confirmed = self._confirmer.offer(self.reader(frame))
+        if confirmed is None:
+            return None
+        asked = self.requested
+        self.requested = self._motion_seen = False
+        self._last_seen = confirmed
+        if not confirmed.dice and not asked:
+            return None  # an empty tray at rest: the dice are in someone's hand
+        unmoved = self._last_roll is not None and lie_where_they_were(confirmed, self._last_roll)
+        return Seen(confirmed, asked, unmoved)
+
+
+def lie_where_they_were(reading: DiceReading, before: DiceReading) -> bool:
+    """Whether ``reading`` shows the dice of ``before`` unmoved: same count, each die's value
+    found within :data:`UNMOVED_FRACTION` of its size of where it lay. A throw never does that."""
+    if len(reading.dice) != len(before.dice):
+        return False
+    left = list(before.dice)
+    for die in reading.dice:
+        match = next(
+            (old for old in left if old.value == die.value
+             and math.dist(old.centre, die.centre) < UNMOVED_FRACTION * max(old.size, die.size)),
+            None,
+        )
+        if match is None:
+            return False
+        left.remove(match)
+    return True

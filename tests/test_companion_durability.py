@@ -1,0 +1,201 @@
+"""Never lose a game: resume after a restart, undo across turns, dice by hand, journal faults."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+
+from engine.cant_stop import GAME, Phase
+from firmware.cli import main
+from firmware.companion import Companion
+from firmware.game_setup import GameSetup
+from firmware.journal import ABANDONED, UNDO, Journal
+from firmware.screens import (
+    BadReadScreen,
+    ChoiceScreen,
+    ManualEntryScreen,
+    NoticeScreen,
+    ResumeScreen,
+    RollScreen,
+    SetupScreen,
+)
+from hardware.buttons import Press
+from hardware.camera import SyntheticCamera
+from hardware.display import dummy_display
+from table_helpers import NAMES, play, press, show_frames, start_game, state_after
+
+
+@pytest.fixture
+def tray() -> SyntheticCamera:
+    return SyntheticCamera(seed=8)
+
+
+def companion_on(path, **options) -> Companion:
+    return Companion(dummy_display(), GameSetup(NAMES), journal=Journal(path), **options)
+
+
+def test_a_restarted_companion_resumes_the_game_exactly_where_it_stood(tmp_path):
+    first = companion_on(tmp_path / "j.sqlite3")
+    start_game(first)
+    play(first, "roll 1-4-5-6", "6+10", "stop", "roll 2-2-3-3")
+    before = first.state
+    first.journal.close()  # as if the power went
+    second = companion_on(tmp_path / "j.sqlite3")
+    assert second.state == before and second.names == NAMES
+    assert second.screen == ResumeScreen(before, NAMES)
+    press(second, Press.SELECT)
+    assert isinstance(second.screen, ChoiceScreen) and second.state.phase is Phase.CHOOSE
+
+
+def test_the_players_may_abandon_the_resumed_game_and_it_stays_in_the_history(tmp_path):
+    first = companion_on(tmp_path / "j.sqlite3")
+    start_game(first)
+    play(first, "roll 1-4-5-6", "6+10")
+    first.journal.close()
+    second = companion_on(tmp_path / "j.sqlite3")
+    press(second, Press.STOP)
+    assert isinstance(second.screen, SetupScreen) and second.state is None
+    assert second.journal.games()[0].status == ABANDONED
+    start_game(second)
+    assert second.state == GAME.new_game(2) and len(second.journal.games()) == 2
+
+
+def test_undo_steps_back_across_the_turn_boundary_and_is_journaled(tmp_path):
+    companion = companion_on(tmp_path / "j.sqlite3")
+    start_game(companion)
+    play(companion, "roll 1-4-5-6", "6+10", "stop")
+    assert companion.state.current == 1
+    press(companion, Press.UNDO)
+    assert companion.state == state_after("roll 1-4-5-6", "6+10") and companion.screen.status == "undone: stop"
+    press(companion, Press.UNDO)
+    assert companion.state == state_after("roll 1-4-5-6") and isinstance(companion.screen, ChoiceScreen)
+    press(companion, Press.UNDO, Press.UNDO)
+    assert companion.state == GAME.new_game(2) and companion.screen.status == "nothing to undo"
+    events = companion.journal.events(companion.game_id)
+    assert events == ["roll 1-4-5-6", "6+10", "stop", UNDO, UNDO, UNDO]
+    companion.journal.close()
+    assert companion_on(tmp_path / "j.sqlite3").state == GAME.new_game(2), "the undos survive a restart"
+
+
+def test_a_misread_roll_is_undone_and_the_same_dice_may_be_read_again(tmp_path, tray):
+    companion = companion_on(tmp_path / "j.sqlite3")
+    start_game(companion)
+    tray.place((2, 3, 4, 5))
+    press(companion, Press.ROLL)
+    show_frames(companion, tray)
+    assert companion.state.dice.dice == (2, 3, 4, 5)
+    press(companion, Press.UNDO, Press.ROLL)  # "that is not what we rolled": undo, look again
+    show_frames(companion, tray)
+    assert companion.state.phase is Phase.CHOOSE and companion.state.dice.dice == (2, 3, 4, 5)
+
+
+def test_dice_entered_by_hand_make_the_roll(tmp_path):
+    companion = companion_on(tmp_path / "j.sqlite3")
+    start_game(companion)
+    press(companion, Press.SELECT)
+    assert companion.screen == ManualEntryScreen(companion.state, NAMES, (1, 1, 1, 1), 0)
+    press(companion, Press.NEXT, Press.NEXT, Press.SELECT)  # first die 3
+    press(companion, Press.NEXT, Press.NEXT, Press.NEXT, Press.NEXT, Press.NEXT, Press.NEXT)  # 1 -> 6 -> 1 again
+    press(companion, Press.NEXT, Press.NEXT, Press.SELECT)  # second die 3
+    press(companion, Press.STOP)  # back to the second die
+    assert companion.screen.index == 1 and companion.screen.values == (3, 3, 1, 1)
+    press(companion, Press.SELECT, Press.NEXT, Press.NEXT, Press.NEXT, Press.SELECT, Press.SELECT)
+    assert companion.state.dice.dice == (1, 3, 3, 4) and isinstance(companion.screen, ChoiceScreen)
+    assert companion.journal.events(companion.game_id) == ["roll 1-3-3-4"]
+
+
+def test_stop_on_the_first_die_cancels_the_entry(tmp_path):
+    companion = companion_on(tmp_path / "j.sqlite3")
+    start_game(companion)
+    press(companion, Press.SELECT, Press.STOP)
+    assert isinstance(companion.screen, RollScreen) and companion.state == GAME.new_game(2)
+
+
+def test_without_a_camera_roll_opens_the_dice_entry(tmp_path):
+    companion = companion_on(tmp_path / "j.sqlite3", has_camera=False)
+    start_game(companion)
+    press(companion, Press.ROLL)
+    assert isinstance(companion.screen, ManualEntryScreen)
+
+
+def test_a_bad_read_can_be_entered_by_hand(tmp_path, tray):
+    companion = companion_on(tmp_path / "j.sqlite3")
+    start_game(companion)
+    tray.place((2, 5, 6))
+    press(companion, Press.ROLL)
+    show_frames(companion, tray)
+    assert isinstance(companion.screen, BadReadScreen)
+    press(companion, Press.SELECT)
+    assert isinstance(companion.screen, ManualEntryScreen)
+
+
+def test_a_move_the_journal_cannot_save_does_not_happen(tmp_path):
+    companion = companion_on(tmp_path / "j.sqlite3")
+    start_game(companion)
+    play(companion, "roll 1-4-5-6")
+    companion.journal._db.execute("CREATE TRIGGER full BEFORE INSERT ON events BEGIN SELECT RAISE(ABORT, 'disk full'); END")
+    press(companion, Press.SELECT)
+    assert companion.state == state_after("roll 1-4-5-6") and companion.screen.status == "NOT SAVED: try again"
+    companion.journal._db.execute("DROP TRIGGER full")
+    press(companion, Press.SELECT)
+    assert companion.state == state_after("roll 1-4-5-6", "5+11")
+
+
+def test_an_unreadable_journal_is_announced_and_a_fresh_one_used(tmp_path):
+    path = tmp_path / "journal.sqlite3"
+    path.write_bytes(b"\x00garbage" * 100)
+    companion = companion_on(path)
+    assert isinstance(companion.screen, NoticeScreen) and companion.screen.title == "Journal unreadable"
+    press(companion, Press.SELECT)
+    assert isinstance(companion.screen, SetupScreen)
+    start_game(companion)
+    assert companion.journal.games()[0].id == 1
+
+
+def test_a_saved_game_that_does_not_replay_is_abandoned_with_a_message(tmp_path):
+    first = companion_on(tmp_path / "j.sqlite3")
+    start_game(first)
+    play(first, "roll 1-4-5-6")
+    first.journal._db.execute("INSERT INTO events VALUES (1, 2, 'stop', 0)")
+    first.journal.close()
+    second = companion_on(tmp_path / "j.sqlite3")
+    assert isinstance(second.screen, NoticeScreen) and second.screen.title == "Saved game broken"
+    assert second.journal.games()[0].status == ABANDONED
+
+
+def test_history_prints_games_and_each_players_record(tmp_path, capsys):
+    companion = companion_on(tmp_path / "journal.sqlite3")
+    start_game(companion)
+    play(companion, "roll 1-1-1-1", "2+2", "roll 1-1-1-1", "2", "stop", "roll 1-1-1-1",
+         "roll 6-6-6-6", "12+12", "roll 6-6-6-6", "12", "stop", "roll 1-1-1-1",
+         "roll 1-2-1-2", "3+3", "roll 1-2-1-2", "3+3", "roll 1-2-1-2", "3", "stop")
+    press(companion, Press.SELECT)
+    start_game(companion)
+    companion.journal.abandon(companion.game_id)
+    companion.journal.close()
+    assert main(["history", "--data", str(tmp_path)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert " Ann, Bob  standard to 3  finished  winner Ann  turns 5 " in lines[0]
+    assert " abandoned  winner - " in lines[1]
+    assert lines[2].split() == ["player", "games", "won", "abandoned", "win-rate"]
+    assert lines[3].split() == ["Ann", "2", "1", "1", "100.0%"]
+    assert lines[4].split() == ["Bob", "2", "0", "1", "0.0%"]
+
+
+def test_history_without_a_journal_says_so(tmp_path, capsys):
+    assert main(["history", "--data", str(tmp_path)]) == 2
+    assert "no journal at" in capsys.readouterr().err
+
+
+def test_a_newer_journal_stops_the_companion_with_a_message(tmp_path, capsys):
+    Journal(tmp_path / "journal.sqlite3").close()
+    newer = sqlite3.connect(tmp_path / "journal.sqlite3")
+    newer.execute("PRAGMA user_version=2")
+    newer.close()
+    config = tmp_path / "table.toml"
+    config.write_text(
+        f'[display]\ntype = "dummy"\n[camera]\nbackend = "none"\n[buttons]\nsource = "keyboard"\n[data]\ndir = "{tmp_path}"\n'
+    )
+    assert main(["run", "--config", str(config)]) == 2
+    assert "written by a newer Dice Companion" in capsys.readouterr().err

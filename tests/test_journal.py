@@ -1,0 +1,103 @@
+"""The SQLite journal: events committed in order, replayed with undos, bad files kept aside."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+
+from engine.cant_stop import GAME, Phase
+from engine.errors import EngineError
+from firmware.game_setup import GameSetup
+from firmware.journal import ABANDONED, FINISHED, UNDO, Journal, JournalError, replay
+from table_helpers import NAMES, state_after
+
+
+def journal_with(path, *events: str) -> tuple[Journal, int]:
+    journal = Journal(path)
+    game = journal.start_game(GameSetup(NAMES))
+    played: list[str] = []
+    for event in events:
+        played.append(event)
+        record = journal.unfinished() or journal.games()[-1]
+        journal.append(game, event, replay(record, played)[0])
+    return journal, game
+
+
+def test_events_are_kept_in_order_and_the_state_is_their_replay(tmp_path):
+    journal, game = journal_with(tmp_path / "j.sqlite3", "roll 1-4-5-6", "6+10", "stop")
+    journal.close()
+    again = Journal(tmp_path / "j.sqlite3")
+    record = again.unfinished()
+    assert record is not None and record.id == game and record.setup == GameSetup(NAMES)
+    assert again.events(game) == ["roll 1-4-5-6", "6+10", "stop"]
+    assert replay(record, again.events(game))[0] == state_after("roll 1-4-5-6", "6+10", "stop")
+    assert record.turns == 2
+
+
+def test_undo_events_remove_the_moves_before_them_across_turns(tmp_path):
+    journal, game = journal_with(tmp_path / "j.sqlite3", "roll 1-4-5-6", "6+10", "stop", UNDO, UNDO)
+    state, standing = replay(journal.unfinished(), journal.events(game))
+    assert state == state_after("roll 1-4-5-6") and state.phase is Phase.CHOOSE
+    assert [GAME.move_text(m) for m in standing] == ["roll 1-4-5-6"]
+
+
+def test_a_won_game_is_finished_with_its_winner(tmp_path):
+    moves = ("roll 1-1-1-1", "2+2", "roll 1-1-1-1", "2", "stop", "roll 1-1-1-1",
+             "roll 6-6-6-6", "12+12", "roll 6-6-6-6", "12", "stop", "roll 1-1-1-1",
+             "roll 1-2-1-2", "3+3", "roll 1-2-1-2", "3+3", "roll 1-2-1-2", "3", "stop")
+    journal, game = journal_with(tmp_path / "j.sqlite3", *moves)
+    record = journal.games()[0]
+    assert record.status == FINISHED and record.winner == 0 and record.ended is not None
+    assert journal.unfinished() is None
+
+
+def test_abandoning_keeps_the_game_in_the_history(tmp_path):
+    journal, game = journal_with(tmp_path / "j.sqlite3", "roll 1-4-5-6")
+    journal.abandon(game)
+    assert journal.unfinished() is None and journal.games()[0].status == ABANDONED
+    assert journal.events(game) == ["roll 1-4-5-6"]
+
+
+def test_an_unreadable_file_is_kept_aside_untouched_and_a_fresh_journal_started(tmp_path):
+    path = tmp_path / "journal.sqlite3"
+    garbage = b"this is not a database, whatever it once was" * 50
+    path.write_bytes(garbage)
+    journal = Journal(path)
+    assert journal.moved_aside is not None and journal.moved_aside.read_bytes() == garbage
+    assert journal.moved_aside.name.startswith("journal.sqlite3.unreadable-")
+    assert journal.games() == [] and journal.start_game(GameSetup(NAMES)) == 1
+
+
+def test_another_programs_database_is_kept_aside_too(tmp_path):
+    path = tmp_path / "journal.sqlite3"
+    other = sqlite3.connect(path)
+    other.execute("CREATE TABLE photos (name TEXT)")
+    other.commit()
+    other.close()
+    journal = Journal(path)
+    assert journal.moved_aside is not None and journal.games() == []
+
+
+def test_a_journal_from_a_newer_version_is_refused_and_left_alone(tmp_path):
+    path = tmp_path / "journal.sqlite3"
+    Journal(path).close()
+    newer = sqlite3.connect(path)
+    newer.execute("PRAGMA user_version=7")
+    newer.close()
+    before = path.read_bytes()
+    with pytest.raises(JournalError, match="written by a newer Dice Companion .journal version 7"):
+        Journal(path)
+    assert path.read_bytes() == before and not list(tmp_path.glob("*.unreadable-*"))
+
+
+def test_a_journal_that_cannot_be_opened_is_not_taken_for_a_damaged_one(tmp_path):
+    with pytest.raises(JournalError, match="cannot open the journal"):
+        Journal(tmp_path / "no such folder" / "journal.sqlite3")
+
+
+def test_a_hand_edited_journal_that_does_not_replay_is_an_engine_error(tmp_path):
+    journal, game = journal_with(tmp_path / "j.sqlite3", "roll 1-4-5-6")
+    journal._db.execute("INSERT INTO events VALUES (?, 2, 'stop', 0)", (game,))  # a move the rules refuse
+    with pytest.raises(EngineError):
+        replay(journal.unfinished(), journal.events(game))
