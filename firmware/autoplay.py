@@ -6,10 +6,12 @@ the settle detector and the reader exactly like a real one.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 
 from engine.cant_stop import can_stop
 from engine.cant_stop.bots import Bot
+from firmware.companion import CAMERA_TROUBLE, READING
 from firmware.screens import (
     BadReadScreen,
     BustScreen,
@@ -35,11 +37,15 @@ class AutoPlayers:
         press: Callable[[Press], None],
         throw: Callable[[], Sequence[int]],
         quit_when_won: bool = True,
+        undo_rate: float = 0.0,
+        seed: int = 0,
     ) -> None:
         self.bots = tuple(bots)
         self._press = press
         self._throw = throw
         self._quit_when_won = quit_when_won
+        self._undo_rate = undo_rate  # the share of decisions where the players change their minds
+        self._rng = random.Random(seed)
         self._acted_on: Screen | None = None
 
     def on_screen(self, screen: Screen) -> None:
@@ -51,6 +57,8 @@ class AutoPlayers:
         if screen == self._acted_on:
             return
         self._acted_on = screen
+        if self._undo_rate and isinstance(screen, (ChoiceScreen, RollScreen)) and self._rng.random() < self._undo_rate:
+            presses = (Press.UNDO,)
         for press in presses:
             if press is Press.ROLL:
                 self._throw()
@@ -72,11 +80,15 @@ class AutoPlayers:
                 return ()
             choice = self.bots[screen.state.current].choose(screen.state, screen.options)
             return (Press.NEXT,) * screen.options.index(choice) + (Press.SELECT,)
-        if isinstance(screen, (BustScreen, ClaimScreen, BadReadScreen)) and not screen.status:
+        if isinstance(screen, (BustScreen, ClaimScreen, BadReadScreen)) and not _waiting(screen.status):
             return (Press.ROLL,)
-        if isinstance(screen, RollScreen) and not screen.status:
+        if isinstance(screen, RollScreen) and not _waiting(screen.status):
             state = screen.state
             stop = can_stop(state) and self.bots[state.current].should_stop(state)
             return (Press.STOP,) if stop else (Press.ROLL,)
         return ()
 
+
+def _waiting(status: str) -> bool:
+    """Whether the screen waits on the camera (other statuses, such as "undone: 6+10", do not)."""
+    return status in (READING, CAMERA_TROUBLE)

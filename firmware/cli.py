@@ -41,7 +41,7 @@ def _history(args: argparse.Namespace) -> int:
     path = data / JOURNAL_NAME
     if not path.is_file():
         raise ConfigError(f"no journal at {path}: no game was played with this data folder")
-    journal = Journal(path)
+    journal = Journal(path, read_only=True)
     try:
         for line in history_lines(journal):
             print(line)

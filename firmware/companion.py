@@ -116,6 +116,7 @@ class Companion:
             self._banner = NoticeScreen("Saved game broken", ("It does not replay,", "so it was abandoned.", "The log says why."))
             return
         self._set_game(record.id, record.setup.names, state, standing)
+        self.watcher.resumed()
         self._banner = ResumeScreen(state, self.names)
         LOG.info("resumed game %d at turn %d, %d moves", record.id, state.turn, len(standing))
 
@@ -172,13 +173,27 @@ class Companion:
             self._press_to_roll(press, self.state)
 
     def _press_on_notice(self, press: Press, banner: ResumeScreen | NoticeScreen) -> None:
-        """SELECT goes on; on the resume screen STOP abandons the game (it stays in the history)."""
-        if isinstance(banner, ResumeScreen) and press is Press.STOP and self._game is not None:
-            self.journal.abandon(self._game)
-            LOG.info("game %d abandoned", self._game)
-            self._leave_game()
+        """SELECT goes on; on the resume screen STOP asks, and STOP again abandons the game
+        (it stays in the history); anything else there keeps it."""
+        if isinstance(banner, ResumeScreen) and press is Press.STOP and not banner.confirming:
+            self._banner = replace(banner, confirming=True)
+        elif isinstance(banner, ResumeScreen) and press is Press.STOP:
+            self._abandon()
+        elif isinstance(banner, ResumeScreen):
+            self._banner = None if press is Press.SELECT else replace(banner, confirming=False)
         elif press is Press.SELECT:
             self._banner = None
+
+    def _abandon(self) -> None:
+        assert self._game is not None
+        try:
+            self.journal.abandon(self._game)
+        except (sqlite3.Error, OSError) as error:
+            LOG.error("could not abandon game %d: %s", self._game, error)
+            self._banner = NoticeScreen("Cannot save games", ("The journal refused:", str(error)[:21], str(error)[21:42]))
+            return
+        LOG.info("game %d abandoned", self._game)
+        self._leave_game()
 
     def _press_in_setup(self, press: Press) -> None:
         if press is Press.SELECT and self._menu.field == START_FIELD:
@@ -213,6 +228,8 @@ class Companion:
     def _press_to_roll(self, press: Press, state: State) -> None:
         if press is Press.ROLL and self.has_camera:
             self.watcher.request()
+            if self.watcher.needs_throw:
+                self._status = "throw the dice first"
         elif press is Press.ROLL or press is Press.SELECT:
             self._entry = start_entry(state, self.names)
         elif press is Press.STOP and can_stop(state):
@@ -330,7 +347,8 @@ class Companion:
         self._banner = None
         self._board_page = None
         self.watcher.expect_roll()
-        self.watcher.forget_last_roll()
+        if isinstance(undone, Roll):
+            self.watcher.forget_last_roll()  # "that is not what we rolled": the same dice may be read again
         self._status = f"undone: {GAME.move_text(undone)}"[:21]
         LOG.info("undo %s", GAME.move_text(undone))
 

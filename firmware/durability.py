@@ -1,7 +1,7 @@
 """The kill test: an automated game killed with SIGKILL at random moments, resumed each time.
 
-Each *life* is a child process running the real companion (bots at the buttons, the synthetic
-camera read by the real reader, a dummy OLED) on one journal file; it prints ``ack GAME SEQ
+Each *life* is a child process running the real companion (bots at the buttons, pressing UNDO
+now and then, the synthetic camera read by the real reader, a dummy OLED) on one journal file; it prints ``ack GAME SEQ
 EVENT`` after each event is committed, which is the moment the screen may show it. The parent
 kills lives at random moments until it has killed ``kills`` of them, lets the last game finish,
 and then checks that every acknowledged event is in the journal and that every game replays.
@@ -21,6 +21,7 @@ from firmware.journal import FINISHED, JOURNAL_NAME, Journal, replay
 
 LIFE_S = (0.3, 3.0)  # a life is killed after a random time in this range (seconds), startup included
 FINISH_TIMEOUT_S = 300.0  # a last, unkilled life must finish its game within this
+UNDO_RATE = 0.05  # the bots change their minds (press UNDO) at this share of their decisions
 
 
 @dataclass
@@ -59,7 +60,7 @@ def child_main(data: Path, seed: int) -> int:
         print(f"resumed {companion.game_id}", flush=True)
     tray = SyntheticCamera(seed)
     inbox = EventQueue()
-    players = AutoPlayers((SteadyBot(), OddsBot()), inbox.press, tray.throw)
+    players = AutoPlayers((SteadyBot(), OddsBot()), inbox.press, tray.throw, undo_rate=UNDO_RATE, seed=seed)
     companion.listeners.append(players.on_screen)
     players.on_screen(companion.screen)
     run(companion, inbox, CameraFeed(lambda: tray, inbox))
@@ -90,6 +91,8 @@ def _life(data: Path, seed: int, figures: KillFigures, kill_after_s: float | Non
         if not killed:
             raise RuntimeError(f"a life did not finish its game in {FINISH_TIMEOUT_S:g} s; see {data / 'lives.log'}")
     reader.join()
+    if not killed and process.returncode != 0:
+        raise RuntimeError(f"a life failed (exit code {process.returncode}); see {data / 'lives.log'}")
     figures.lives += 1
     for line in lines:
         word, *rest = line.split(maxsplit=3)

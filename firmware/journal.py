@@ -79,52 +79,72 @@ class GameRecord:
 
 
 class Journal:
-    """The journal file at ``path`` (``:memory:`` keeps it in memory, for tests and the demo)."""
+    """The journal file at ``path`` (``:memory:`` keeps it in memory, for tests and the demo).
 
-    def __init__(self, path: Path | str, clock: Callable[[], float] = time.time, on_commit: OnCommit | None = None) -> None:
+    ``read_only`` opens an existing journal to look at (``history``): nothing is written, and an
+    unreadable file is an error rather than moved aside.
+    """
+
+    def __init__(
+        self,
+        path: Path | str,
+        clock: Callable[[], float] = time.time,
+        on_commit: OnCommit | None = None,
+        read_only: bool = False,
+    ) -> None:
         self.path = path
         self.clock = clock
         self.on_commit = on_commit
-        self.moved_aside: Path | None = None
-        # where an unreadable journal found at start was moved, if one was
+        self.moved_aside: Path | None = None  # where an unreadable journal found at start was kept
+        in_memory = str(path) == ":memory:"
+        originals = {} if in_memory or read_only else _read_files(Path(path))  # before SQLite touches them
         try:
-            self._db = self._open()
+            self._db = self._open(read_only)
         except sqlite3.OperationalError as error:  # locked, no permission, no such folder: the file may be fine
             raise JournalError(f"cannot open the journal {path}: {error}") from error
         except sqlite3.DatabaseError as error:  # not a database, or a damaged one
-            if str(path) == ":memory:":
-                raise
-            self.moved_aside = _move_aside(Path(path))
+            if in_memory or read_only:
+                raise JournalError(f"the journal {path} is unreadable: {error}") from error
+            self.moved_aside = _keep_aside(Path(path), originals)
             LOG.error("journal %s is unreadable (%s); kept as %s, starting a fresh one", path, error, self.moved_aside)
-            self._db = self._open()
+            self._db = self._open(read_only)
 
-    def _open(self) -> sqlite3.Connection:
-        db = sqlite3.connect(str(self.path), isolation_level=None, check_same_thread=False)
+    def _open(self, read_only: bool) -> sqlite3.Connection:
+        if read_only:
+            db = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True, isolation_level=None, check_same_thread=False)
+        else:
+            db = sqlite3.connect(str(self.path), isolation_level=None, check_same_thread=False)
         try:
-            version = db.execute("PRAGMA user_version").fetchone()[0]
-            if version > SCHEMA_VERSION:
-                raise JournalError(
-                    f"{self.path} was written by a newer Dice Companion (journal version {version}; this one "
-                    f"reads up to {SCHEMA_VERSION}): upgrade it, or move the file aside to start a new journal"
-                )
+            self._refuse_newer(db)
             if db.execute("PRAGMA quick_check").fetchone()[0] != "ok":
                 raise sqlite3.DatabaseError("integrity check failed")
-            db.execute("PRAGMA journal_mode=WAL")
-            db.execute("PRAGMA synchronous=FULL")
-            if version == 0:
-                with _transaction(db):
-                    if db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
-                        raise sqlite3.DatabaseError("a database that is not a journal")
-                    for statement in _SCHEMA.split(";"):
-                        if statement.strip():
-                            db.execute(statement)
-                    db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+            if not read_only:
+                db.execute("PRAGMA journal_mode=WAL")
+                db.execute("PRAGMA synchronous=FULL")
+                with _transaction(db):  # another process may be creating it at this very moment
+                    if self._refuse_newer(db) == 0:
+                        if db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
+                            raise sqlite3.DatabaseError("a database that is not a journal")
+                        for statement in _SCHEMA.split(";"):
+                            if statement.strip():
+                                db.execute(statement)
+                        db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
             db.execute("SELECT id, names, rule, columns_to_win, started, ended, status, winner, turns FROM games LIMIT 1")
             db.execute("SELECT game, seq, event, at FROM events LIMIT 1")
         except BaseException:
             db.close()
             raise
         return db
+
+    def _refuse_newer(self, db: sqlite3.Connection) -> int:
+        """The journal's version; a JournalError if a newer program wrote it."""
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+        if version > SCHEMA_VERSION:
+            raise JournalError(
+                f"{self.path} was written by a newer Dice Companion (journal version {version}; this one "
+                f"reads up to {SCHEMA_VERSION}): upgrade it, or move the file aside to start a new journal"
+            )
+        return int(version)
 
     # --- writing --------------------------------------------------------------------------
 
@@ -150,14 +170,19 @@ class Journal:
                 (FINISHED if over else PLAYING, now if over else None, after.winner, after.turn, game),
             )
         if self.on_commit is not None:
-            self.on_commit(game, seq, event)
+            try:
+                self.on_commit(game, seq, event)
+            except Exception:  # an observer's failure must not look like a lost event: it is committed
+                LOG.exception("on_commit failed for event %d of game %d", seq, game)
         return seq
 
     def abandon(self, game: int) -> None:
-        """Give up an unfinished game; it stays in the history as abandoned."""
+        """Give up an unfinished game; it stays in the history as abandoned, ended at its last event."""
         with _transaction(self._db):
             self._db.execute(
-                "UPDATE games SET status = ?, ended = ? WHERE id = ? AND status = ?", (ABANDONED, self.clock(), game, PLAYING)
+                "UPDATE games SET status = ?, ended = coalesce((SELECT max(at) FROM events WHERE game = ?), started) "
+                "WHERE id = ? AND status = ?",
+                (ABANDONED, game, game, PLAYING),
             )
 
     # --- reading --------------------------------------------------------------------------
@@ -213,23 +238,33 @@ def _transaction(db: sqlite3.Connection) -> Iterator[None]:
     db.execute("BEGIN IMMEDIATE")
     try:
         yield
+        db.execute("COMMIT")
     except BaseException:
-        db.execute("ROLLBACK")
+        if db.in_transaction:
+            db.execute("ROLLBACK")
         raise
-    db.execute("COMMIT")
 
 
-def _move_aside(path: Path) -> Path:
-    """Rename an unreadable journal (and its WAL files) out of the way, untouched."""
+WAL_SUFFIXES = ("", "-wal", "-shm")
+
+
+def _read_files(path: Path) -> dict[str, bytes]:
+    """The journal's bytes and its WAL files', read before opening: checking a damaged file
+    lets SQLite write to it, and what is kept aside must be exactly what was found."""
+    return {suffix: part.read_bytes() for suffix in WAL_SUFFIXES if (part := Path(str(path) + suffix)).is_file()}
+
+
+def _keep_aside(path: Path, originals: dict[str, bytes]) -> Path:
+    """Write the unreadable journal (and its WAL files) as found to ``<name>.unreadable-<time>``,
+    and remove it so a fresh journal can start."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
     aside = path.with_name(f"{path.name}.unreadable-{stamp}")
     for number in itertools.count(2):
-        if not Path(str(aside)).exists():
+        if not aside.exists():
             break
         aside = path.with_name(f"{path.name}.unreadable-{stamp}-{number}")
-    for suffix in ("", "-wal", "-shm"):
-        part = Path(str(path) + suffix)
-        if part.exists():
-            part.rename(Path(str(aside) + suffix))
+    for suffix, content in originals.items():
+        Path(str(aside) + suffix).write_bytes(content)
+    for suffix in WAL_SUFFIXES:
+        Path(str(path) + suffix).unlink(missing_ok=True)
     return aside
-

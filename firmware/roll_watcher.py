@@ -41,6 +41,7 @@ class RollWatcher:
         self._motion_seen = False
         self._last_roll: DiceReading | None = None
         self._last_seen: DiceReading | None = None
+        self.needs_throw = False  # the dice lying there are of unknown standing: read only after a throw
 
     def request(self) -> None:
         """ROLL was pressed: read the dice as soon as they are at rest."""
@@ -65,14 +66,20 @@ class RollWatcher:
         """The last roll was undone: its dice may be read again."""
         self._last_roll = None
 
+    def resumed(self) -> None:
+        """The game was restored from the journal: whatever lies in the tray may be a roll already
+        made, so nothing is read until the dice are seen moving."""
+        self.needs_throw = True
+
     def frame(self, frame: np.ndarray, roll_due: bool) -> Seen | None:
         """Take the next frame; returns a confirmed reading when a roll is due and one is ready."""
         settled = self._settle.update(frame)
         self._motion_seen = self._motion_seen or self._settle.moving
+        self.needs_throw = self.needs_throw and not self._settle.moving
         if not settled:
             self._confirmer.reset()
             return None
-        if not roll_due or not (self.requested or self._motion_seen):
+        if not roll_due or self.needs_throw or not (self.requested or self._motion_seen):
             return None
         confirmed = self._confirmer.offer(self.reader(frame))
         if confirmed is None:

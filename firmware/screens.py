@@ -109,6 +109,7 @@ class ResumeScreen:
 
     state: State
     names: tuple[str, ...]
+    confirming: bool = False  # STOP was pressed once: STOP again abandons the game
 
 
 @dataclass(frozen=True)
@@ -326,6 +327,10 @@ def _resume(canvas: ImageDraw.ImageDraw, screen: ResumeScreen) -> None:
     _title(canvas, "Game resumed")
     _line(canvas, 0, " v ".join(screen.names)[: WIDTH // CHAR_PX])
     _line(canvas, 1, f"turn {state.turn}: {_whose(screen.names, state.current)}")
+    if screen.confirming:
+        _line(canvas, 2, "Abandon it? STOP:yes")
+        _footer(canvas, "SELECT:no, play on")
+        return
     _line(canvas, 2, "choosing" if state.phase is Phase.CHOOSE else "runners out" if state.runners else "to roll")
     _footer(canvas, "SELECT:play", "STOP:new")
 

@@ -20,7 +20,8 @@ from firmware.companion import Companion
 from firmware.config import Config
 from firmware.devices import camera_opener, open_buttons, open_display, throwing_dice
 from firmware.game_setup import GameSetup
-from firmware.journal import JOURNAL_NAME, Journal
+from firmware.journal import JOURNAL_NAME, Journal, JournalError
+from firmware.screens import NoticeScreen, draw
 from firmware.loop import CameraFeed, EventQueue, run
 from hardware.camera import SyntheticCamera
 from hardware.display import Display, RecordingDisplay, TerminalDisplay
@@ -81,8 +82,13 @@ def play_demo(
 def run_device(config: Config) -> Outcome:
     """The companion on the configured devices, until QUIT (keyboard) or the process is stopped."""
     opener = camera_opener(config.camera)
-    journal = open_journal(config.data_dir)
     display = open_display(config.display)
+    try:
+        journal = open_journal(config.data_dir)
+    except JournalError as error:  # say it where the players look, too
+        display.show(draw(NoticeScreen("Journal refused", (str(error)[:21], str(error)[21:42], "See the log."))))
+        display.close()
+        raise
     inbox = EventQueue()
     deliver = inbox.press
     if config.camera.backend == "synthetic" and opener is not None:

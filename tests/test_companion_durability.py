@@ -8,7 +8,8 @@ import pytest
 
 from engine.cant_stop import GAME, Phase
 from firmware.cli import main
-from firmware.companion import Companion
+from firmware.companion import CAMERA_TROUBLE, Companion
+from firmware.events import CameraFailed
 from firmware.game_setup import GameSetup
 from firmware.journal import ABANDONED, UNDO, Journal
 from firmware.screens import (
@@ -55,6 +56,10 @@ def test_the_players_may_abandon_the_resumed_game_and_it_stays_in_the_history(tm
     first.journal.close()
     second = companion_on(tmp_path / "j.sqlite3")
     press(second, Press.STOP)
+    assert second.screen == ResumeScreen(second.state, NAMES, confirming=True), "one stray STOP only asks"
+    press(second, Press.NEXT)
+    assert second.screen == ResumeScreen(second.state, NAMES)
+    press(second, Press.STOP, Press.STOP)
     assert isinstance(second.screen, SetupScreen) and second.state is None
     assert second.journal.games()[0].status == ABANDONED
     start_game(second)
@@ -130,6 +135,21 @@ def test_a_bad_read_can_be_entered_by_hand(tmp_path, tray):
     assert isinstance(companion.screen, ManualEntryScreen)
 
 
+def test_a_failed_commit_is_rolled_back_and_the_next_move_can_be_saved(tmp_path):
+    companion = companion_on(tmp_path / "j.sqlite3")
+    start_game(companion)
+    play(companion, "roll 1-4-5-6")
+    db = companion.journal._db
+    db.execute("CREATE TABLE guard (n INTEGER)")
+    db.execute("CREATE TRIGGER refuse BEFORE INSERT ON events WHEN (SELECT count(*) FROM guard) = 0 "
+               "BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END")
+    press(companion, Press.SELECT)
+    assert not db.in_transaction, "a failed write leaves no transaction open"
+    db.execute("INSERT INTO guard VALUES (1)")
+    press(companion, Press.SELECT)
+    assert companion.journal.events(companion.game_id) == ["roll 1-4-5-6", "5+11"]
+
+
 def test_a_move_the_journal_cannot_save_does_not_happen(tmp_path):
     companion = companion_on(tmp_path / "j.sqlite3")
     start_game(companion)
@@ -199,3 +219,72 @@ def test_a_newer_journal_stops_the_companion_with_a_message(tmp_path, capsys):
     )
     assert main(["run", "--config", str(config)]) == 2
     assert "written by a newer Dice Companion" in capsys.readouterr().err
+
+
+def test_a_failing_camera_offers_the_dice_entry(tmp_path):
+    companion = companion_on(tmp_path / "j.sqlite3")
+    start_game(companion)
+    companion.handle(CameraFailed("no USB camera at /dev/video0 (unplugged, or used by another program?)"))
+    assert companion.screen.status == CAMERA_TROUBLE
+    press(companion, Press.SELECT)
+    assert isinstance(companion.screen, ManualEntryScreen)
+
+
+def test_after_a_resume_the_dice_lying_there_are_read_only_once_thrown(tmp_path, tray):
+    first = companion_on(tmp_path / "j.sqlite3")
+    start_game(first)
+    tray.place((1, 1, 1, 1))
+    play(first, "roll 2-2-2-2", "4+4", "roll 3-3-3-3", "6+6", "roll 4-4-4-4", "8+8")
+    press(first, Press.ROLL)
+    show_frames(first, tray)
+    assert first.state.current == 1, "Ann busted on 1-1-1-1"
+    first.journal.close()
+    second = companion_on(tmp_path / "j.sqlite3")
+    assert second.screen == ResumeScreen(second.state, NAMES)
+    press(second, Press.SELECT, Press.ROLL)
+    show_frames(second, tray)  # Ann's bust dice still lie there: not Bob's roll
+    assert second.state.phase is Phase.ROLL and second.screen.status == "throw the dice first"
+    tray.place((1, 2, 3, 4))
+    show_frames(second, tray)
+    assert second.state.dice.dice == (1, 2, 3, 4) and second.state.current == 1
+
+
+def test_undoing_a_choice_does_not_let_the_old_dice_count_again(tmp_path, tray):
+    companion = companion_on(tmp_path / "j.sqlite3")
+    start_game(companion)
+    tray.place((2, 3, 4, 5))
+    press(companion, Press.ROLL)
+    show_frames(companion, tray)
+    press(companion, Press.SELECT, Press.UNDO, Press.SELECT, Press.ROLL)
+    show_frames(companion, tray)
+    assert companion.state.phase is Phase.ROLL and companion.screen.status == "throw the dice first"
+
+
+def test_undo_after_the_winning_stop_reopens_the_game(tmp_path):
+    companion = companion_on(tmp_path / "j.sqlite3")
+    start_game(companion)
+    play(companion, "roll 1-1-1-1", "2+2", "roll 1-1-1-1", "2", "stop", "roll 1-1-1-1",
+         "roll 6-6-6-6", "12+12", "roll 6-6-6-6", "12", "stop", "roll 1-1-1-1",
+         "roll 1-2-1-2", "3+3", "roll 1-2-1-2", "3+3", "roll 1-2-1-2", "3", "stop")
+    assert companion.journal.games()[0].status == "finished"
+    press(companion, Press.UNDO)
+    assert companion.state.winner is None and isinstance(companion.screen, RollScreen)
+    assert companion.journal.games()[0].status == "playing" and companion.journal.games()[0].winner is None
+
+
+def test_undo_during_the_dice_entry_leaves_the_entry_only(tmp_path):
+    companion = companion_on(tmp_path / "j.sqlite3")
+    start_game(companion)
+    play(companion, "roll 1-4-5-6", "6+10")
+    press(companion, Press.SELECT, Press.NEXT, Press.UNDO)
+    assert isinstance(companion.screen, RollScreen) and companion.state == state_after("roll 1-4-5-6", "6+10")
+
+
+def test_a_game_resumed_after_a_claim_shows_the_claim_made(tmp_path):
+    first = companion_on(tmp_path / "j.sqlite3")
+    start_game(first)
+    play(first, "roll 1-1-1-1", "2+2", "roll 1-1-1-1", "2", "stop")
+    first.journal.close()
+    second = companion_on(tmp_path / "j.sqlite3")
+    assert second.state.claimed_by(0) == (2,) and second.state.current == 1
+    assert second.screen == ResumeScreen(second.state, NAMES)

@@ -101,3 +101,27 @@ def test_a_hand_edited_journal_that_does_not_replay_is_an_engine_error(tmp_path)
     journal._db.execute("INSERT INTO events VALUES (?, 2, 'stop', 0)", (game,))  # a move the rules refuse
     with pytest.raises(EngineError):
         replay(journal.unfinished(), journal.events(game))
+
+
+def test_a_damaged_journal_with_its_wal_is_kept_aside_byte_for_byte(tmp_path):
+    path = tmp_path / "journal.sqlite3"
+    journal_with(path, "roll 1-4-5-6")[0].close()
+    content = bytearray(path.read_bytes())
+    content[:16] = b"scribbled over!!"  # the header: no longer a database
+    path.write_bytes(bytes(content))
+    wal = tmp_path / "journal.sqlite3-wal"
+    wal.write_bytes(b"a write-ahead log left by a crash" * 40)
+    found = {"": path.read_bytes(), "-wal": wal.read_bytes()}
+    fresh = Journal(path)
+    assert fresh.moved_aside is not None
+    for suffix, data in found.items():
+        assert (tmp_path / f"{fresh.moved_aside.name}{suffix}").read_bytes() == data, "kept exactly as found"
+    assert fresh.games() == []
+
+
+def test_the_history_opens_a_journal_read_only_and_never_moves_it(tmp_path):
+    path = tmp_path / "journal.sqlite3"
+    path.write_bytes(b"not a journal at all" * 20)
+    with pytest.raises(JournalError, match="is unreadable"):
+        Journal(path, read_only=True)
+    assert path.read_bytes() == b"not a journal at all" * 20

@@ -50,6 +50,7 @@ SCREENS = {
     "claim": ClaimScreen(state_after("roll 1-1-1-1", "2+2", "roll 1-1-1-1", "2", "stop"), NAMES, 0, (2,)),
     "winner": WinnerScreen(WON, NAMES),
     "resume": ResumeScreen(MIDGAME, NAMES),
+    "resume-abandon": ResumeScreen(MIDGAME, NAMES, confirming=True),
     "manual-entry": ManualEntryScreen(MIDGAME, NAMES, (3, 6, 1, 1), 1),
     "notice-journal": NoticeScreen(
         "Journal unreadable", ("kept aside as", "journal.sqlite3.unrea", "dable-20261123-101500"), "started anew"
