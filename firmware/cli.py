@@ -13,8 +13,8 @@ from firmware.config import ConfigError, load_config
 from vision.evaluation import DatasetError
 from vision.params import VisionInputError
 
-DEMO_BOTS = ("Steady", "Odds", "Steady7", "Odds30")
-DEMO_PEOPLE = ("You", "Friend", "P3", "P4")
+DEMO_BOTS = ("Advisor", "Rule28", "Steady", "Odds")
+DEMO_PEOPLE = ("You", "Advisor", "Advisor2", "Advisor3")
 
 
 def _demo(args: argparse.Namespace) -> int:
@@ -23,8 +23,11 @@ def _demo(args: argparse.Namespace) -> int:
 
     rule = "jumping" if args.jumping else "forced-move" if args.forced_move else "standard"
     auto = args.auto or not sys.stdin.isatty()
-    names = DEMO_BOTS[: args.players] if auto else DEMO_PEOPLE[: args.players]
-    setup = GameSetup(names, rule, args.columns)
+    if auto:
+        setup = GameSetup(DEMO_BOTS[: args.players], rule, args.columns)
+    else:  # you against the advisor (and more advisors for more players), with its hints
+        names = DEMO_PEOPLE[: args.players]
+        setup = GameSetup(names, rule, args.columns, bots=names[1:], hints=True)
     setup.variant().check(args.players)
     if auto and not args.auto:
         print("dice-companion: the keyboard is not a terminal, so bots play (--auto)", file=sys.stderr)
@@ -47,6 +50,14 @@ def _history(args: argparse.Namespace) -> int:
             print(line)
     finally:
         journal.close()
+    return 0
+
+
+def _bench_advisor(args: argparse.Namespace) -> int:
+    from firmware.bench_advisor import bench_lines
+
+    for line in bench_lines(args.games, args.seed):
+        print(line, flush=True)
     return 0
 
 
@@ -112,9 +123,10 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True)
 
     demo = commands.add_parser(
-        "demo", help="a whole game on simulated hardware: keyboard buttons, synthetic camera, terminal OLED"
+        "demo", help="a whole game on simulated hardware: you against the advisor, keyboard buttons, "
+        "synthetic camera, terminal OLED"
     )
-    demo.add_argument("--auto", action="store_true", help="bots play the whole game unattended")
+    demo.add_argument("--auto", action="store_true", help="bots (advisor, Rule of 28, ...) play the whole game unattended")
     demo.add_argument("--seed", type=int, default=1, help="seed for the simulated dice (default 1)")
     demo.add_argument("--players", type=int, default=2, choices=(2, 3, 4), help="how many play (default 2)")
     demo.add_argument("--columns", type=int, default=3, help="columns to win: 3, 4 or 5")
@@ -134,6 +146,13 @@ def build_parser() -> argparse.ArgumentParser:
     where.add_argument("--config", type=Path, metavar="FILE", help="the device's configuration (its data.dir)")
     where.add_argument("--data", type=Path, metavar="DIR", help="a data folder")
     history.set_defaults(run=_history)
+
+    advisor = commands.add_parser(
+        "bench-advisor", help="the bots (random, Rule of 28, advisor) in solitaire and against each other"
+    )
+    advisor.add_argument("--games", type=_positive, default=1000, help="games per measure (default 1000)")
+    advisor.add_argument("--seed", type=int, default=1)
+    advisor.set_defaults(run=_bench_advisor)
 
     durability = commands.add_parser(
         "bench-durability", help="kill an automated game with SIGKILL at random moments, resume it, count lost events"

@@ -11,6 +11,7 @@ refused, never guessed.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import logging
 import sqlite3
@@ -23,6 +24,7 @@ import cv2
 import numpy as np
 
 from engine.cant_stop import GAME, STOP, Move, Phase, State, bust_probability, can_stop
+from engine.cant_stop.advisor import Advisor
 from engine.dice import Roll
 from engine.errors import EngineError
 from firmware.events import ButtonEvent, CameraFailed, Event, FrameEvent
@@ -95,6 +97,9 @@ class Companion:
         self._camera_problem = ""
         self._display_failing = False
         self.watcher = RollWatcher(reader, settle)
+        self.advisor = Advisor()
+        self.bot_seats: frozenset[int] = frozenset()
+        self._bots_paused = False
         self._snapshot_numbers = itertools.count(1)
         self._shown: Screen | None = None
         self._resume_or_warn()
@@ -115,7 +120,7 @@ class Companion:
             self.journal.abandon(record.id)
             self._banner = NoticeScreen("Saved game broken", ("It does not replay,", "so it was abandoned.", "The log says why."))
             return
-        self._set_game(record.id, record.setup.names, state, standing)
+        self._set_game(record.id, record.setup, state, standing)
         self.watcher.resumed()
         self._banner = ResumeScreen(state, self.names)
         LOG.info("resumed game %d at turn %d, %d moves", record.id, state.turn, len(standing))
@@ -125,9 +130,11 @@ class Companion:
         """The journal's id of the game being played, if any."""
         return self._game
 
-    def _set_game(self, game: int, names: tuple[str, ...], state: State, standing: list[Move | Roll]) -> None:
+    def _set_game(self, game: int, setup: GameSetup, state: State, standing: list[Move | Roll]) -> None:
         self._game = game
-        self.names = names
+        self.names = setup.names
+        self.bot_seats = frozenset(seat for seat, name in enumerate(setup.names) if name in setup.bots)
+        self._bots_paused = False
         self.state = state
         self._standing = standing
         self._cursor = 0
@@ -147,7 +154,29 @@ class Companion:
                 LOG.warning("camera: %s", event.message)
             self._camera_problem = event.message
             self.watcher.camera_gap()
+        self._let_bots_play()
         self._refresh()
+
+    def _let_bots_play(self) -> None:
+        """The advisor makes the decisions of its seats (the players throw the dice for it).
+        After an UNDO it waits for the next roll, so the humans can step back past its moves."""
+        while (
+            (state := self.state) is not None
+            and state.current in self.bot_seats
+            and not self._bots_paused
+            and self._banner is None
+            and self._entry is None
+        ):
+            name = self.names[state.current]
+            if state.phase is Phase.CHOOSE:
+                move: Move = self.advisor.choose(state, GAME.legal_moves(state))  # type: ignore[arg-type]
+            elif state.phase is Phase.ROLL and can_stop(state) and self.advisor.should_stop(state):
+                move = STOP
+            else:
+                return  # its dice are to be thrown
+            if not self._apply(state, move):
+                return
+            self._status = f"{name}: {GAME.move_text(move)}"[:21]
 
     def _press(self, press: Press) -> None:
         if press is Press.QUIT:
@@ -208,7 +237,7 @@ class Companion:
             LOG.error("could not journal a new game: %s", error)
             self._banner = NoticeScreen("Cannot save games", ("The journal refused:", str(error)[:21], str(error)[21:42]))
             return
-        self._set_game(game, setup.names, GAME.new_game(len(setup.names), **vars(setup.variant())), [])
+        self._set_game(game, setup, GAME.new_game(len(setup.names), **vars(setup.variant())), [])
         LOG.info("new game %d: %s, %s, %d columns to win", game, ", ".join(setup.names), setup.rule, setup.columns_to_win)
 
     def _leave_game(self) -> None:
@@ -232,6 +261,8 @@ class Companion:
                 self._status = "throw the dice first"
         elif press is Press.ROLL or press is Press.SELECT:
             self._entry = start_entry(state, self.names)
+        elif press is Press.STOP and state.current in self.bot_seats and not self._bots_paused:
+            self._status = f"{self.names[state.current]} decides"[:21]
         elif press is Press.STOP and can_stop(state):
             self._apply(state, STOP)
         elif press is Press.STOP:
@@ -245,6 +276,7 @@ class Companion:
             self._entry = None
             if self._apply(state, after):
                 self.watcher.rolled(None)
+                self._bots_paused = False
         else:
             self._entry = after
 
@@ -281,6 +313,7 @@ class Companion:
             return
         if self._apply(state, Roll(reading.values)):
             self.watcher.rolled(reading)
+            self._bots_paused = False
 
     def _snapshot(self, frame: np.ndarray, reading: DiceReading) -> None:
         """Keep an annotated picture of a refused reading, to look at later."""
@@ -350,6 +383,7 @@ class Companion:
         if isinstance(undone, Roll):
             self.watcher.forget_last_roll()  # "that is not what we rolled": the same dice may be read again
         self._status = f"undone: {GAME.move_text(undone)}"[:21]
+        self._bots_paused = True
         LOG.info("undo %s", GAME.move_text(undone))
 
     # --- the screen ---------------------------------------------------------------------
@@ -369,11 +403,15 @@ class Companion:
             status = CAMERA_TROUBLE
         if state.phase is Phase.OVER:
             return WinnerScreen(state, self.names)
+        hinted = self.defaults.hints and state.current not in self.bot_seats
         if state.phase is Phase.CHOOSE:
-            return ChoiceScreen(state, self.names, GAME.legal_moves(state), self._cursor, self._status)
+            options = GAME.legal_moves(state)
+            advice = options.index(_advised_choice(self.advisor, state)) if hinted else None
+            return ChoiceScreen(state, self.names, options, self._cursor, self._status, advice)
         if self._banner is not None:
             return replace(self._banner, status=status)
-        return RollScreen(state, self.names, bust_probability(state), status)
+        advice = ("STOP" if _advised_stop(self.advisor, state) else "ROLL") if hinted and can_stop(state) else ""
+        return RollScreen(state, self.names, bust_probability(state), status, advice)
 
     def _refresh(self) -> None:
         self.screen = self._current_screen()
@@ -391,3 +429,14 @@ class Companion:
             self._display_failing = True
         for listener in self.listeners:
             listener(self.screen)
+
+
+@functools.lru_cache(maxsize=64)
+def _advised_choice(advisor: Advisor, state: State) -> Move:
+    """The advisor's split for ``state`` (cached: the screen is redrawn for every camera frame)."""
+    return advisor.choose(state, GAME.legal_moves(state))  # type: ignore[arg-type]
+
+
+@functools.lru_cache(maxsize=64)
+def _advised_stop(advisor: Advisor, state: State) -> bool:
+    return advisor.should_stop(state)

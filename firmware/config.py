@@ -84,12 +84,19 @@ def parse_config(table: dict[str, Any], base: Path = Path(".")) -> Config:
     """A checked Config from a parsed TOML table; relative paths are taken from ``base``."""
     reader = _Reader(table)
     game = reader.section("game")
-    names = reader.value(game, "players", list, list(GameSetup.names), "a list of 2 to 4 names")
+    names = _names(reader.value(game, "players", list, list(GameSetup.names), "a list of 2 to 4 names"))
+    bots = reader.value(game, "bots", list, [], "a list of the players' names that the advisor plays")
+    if not all(bot in names for bot in bots) or len(set(bots)) >= len(names):
+        raise ConfigError(
+            f"game.bots = {bots!r}: allowed is a list of some of the players {list(names)}, leaving at least one person"
+        )
     config = Config(
         game=GameSetup(
-            names=_names(names),
+            names=names,
             rule=reader.choice(game, "rule", RULES, GameSetup.rule),
             columns_to_win=reader.number(game, "columns_to_win", range(3, 6), GameSetup.columns_to_win),
+            bots=tuple(bots),
+            hints=reader.value(game, "hints", bool, GameSetup.hints, "true or false"),
         ),
         buttons=_buttons(reader),
         display=_display(reader),

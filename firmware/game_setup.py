@@ -13,11 +13,14 @@ RULES = ("standard", "jumping", "forced-move")
 
 @dataclass(frozen=True)
 class GameSetup:
-    """Player names (2 to 4), the rule variant and the columns needed to win."""
+    """Player names (2 to 4), the rule variant, the columns needed to win, which seats the
+    advisor plays, and whether it gives the humans hints."""
 
     names: tuple[str, ...] = ("Ann", "Bob")
     rule: str = "standard"
     columns_to_win: int = 3
+    bots: tuple[str, ...] = ()  # names of the seats the advisor plays
+    hints: bool = False
 
     def name(self, player: int) -> str:
         """The name of a seat; seats beyond the named ones are P3 and P4."""

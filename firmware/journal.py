@@ -26,7 +26,7 @@ from engine.dice import Roll
 from firmware.game_setup import GameSetup
 
 LOG = logging.getLogger("dice_companion")
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2 added games.bots
 JOURNAL_NAME = "journal.sqlite3"  # in the data folder
 UNDO = "undo"
 PLAYING, FINISHED, ABANDONED = "playing", "finished", "abandoned"
@@ -34,6 +34,7 @@ _SCHEMA = """
 CREATE TABLE games (
     id INTEGER PRIMARY KEY,
     names TEXT NOT NULL,          -- JSON list of the players' names, in seat order
+    bots TEXT NOT NULL,           -- JSON list of the names of the seats the advisor plays
     rule TEXT NOT NULL,
     columns_to_win INTEGER NOT NULL,
     started REAL NOT NULL,        -- seconds since the epoch
@@ -122,14 +123,17 @@ class Journal:
                 db.execute("PRAGMA journal_mode=WAL")
                 db.execute("PRAGMA synchronous=FULL")
                 with _transaction(db):  # another process may be creating it at this very moment
-                    if self._refuse_newer(db) == 0:
+                    version = self._refuse_newer(db)
+                    if version == 0:
                         if db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
                             raise sqlite3.DatabaseError("a database that is not a journal")
                         for statement in _SCHEMA.split(";"):
                             if statement.strip():
                                 db.execute(statement)
-                        db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
-            db.execute("SELECT id, names, rule, columns_to_win, started, ended, status, winner, turns FROM games LIMIT 1")
+                    elif version == 1:
+                        db.execute("ALTER TABLE games ADD COLUMN bots TEXT NOT NULL DEFAULT '[]'")
+                    db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+            db.execute("SELECT id, names, bots, rule, columns_to_win, started, ended, status, winner, turns FROM games LIMIT 1")
             db.execute("SELECT game, seq, event, at FROM events LIMIT 1")
         except BaseException:
             db.close()
@@ -152,8 +156,9 @@ class Journal:
         """A new game; returns its id."""
         with _transaction(self._db):
             cursor = self._db.execute(
-                "INSERT INTO games (names, rule, columns_to_win, started, status) VALUES (?, ?, ?, ?, ?)",
-                (json.dumps(list(setup.names)), setup.rule, setup.columns_to_win, self.clock(), PLAYING),
+                "INSERT INTO games (names, bots, rule, columns_to_win, started, status) VALUES (?, ?, ?, ?, ?, ?)",
+                (json.dumps(list(setup.names)), json.dumps(list(setup.bots)), setup.rule, setup.columns_to_win,
+                 self.clock(), PLAYING),
             )
         return int(cursor.lastrowid)
 
@@ -190,10 +195,12 @@ class Journal:
     def games(self) -> list[GameRecord]:
         """Every game, oldest first."""
         rows = self._db.execute(
-            "SELECT id, names, rule, columns_to_win, started, ended, status, winner, turns FROM games ORDER BY id"
+            "SELECT id, names, bots, rule, columns_to_win, started, ended, status, winner, turns FROM games ORDER BY id"
         ).fetchall()
         return [
-            GameRecord(row[0], GameSetup(tuple(json.loads(row[1])), row[2], row[3]), row[4], row[5], row[6], row[7], row[8])
+            GameRecord(
+                row[0], GameSetup(tuple(json.loads(row[1])), row[3], row[4], tuple(json.loads(row[2]))), *row[5:]
+            )
             for row in rows
         ]
 

@@ -40,6 +40,7 @@ class RollScreen:
     names: tuple[str, ...]
     bust_odds: Fraction
     status: str = ""  # "reading the dice...", a camera problem, a refused button
+    advice: str = ""  # with hints on: "ROLL" or "STOP", the advisor's call
 
 
 @dataclass(frozen=True)
@@ -51,6 +52,7 @@ class ChoiceScreen:
     options: tuple[Advance, ...]
     cursor: int = 0
     status: str = ""
+    advice: int | None = None  # with hints on: the option the advisor would take
 
 
 @dataclass(frozen=True)
@@ -231,7 +233,7 @@ def _roll(canvas: ImageDraw.ImageDraw, screen: RollScreen) -> None:
     odds = f"bust {percent(screen.bust_odds)}"
     if state.runners:
         _runner_bars(canvas, state)
-        _footer(canvas, screen.status or odds, "" if screen.status else "ROLL/STOP")
+        _footer(canvas, screen.status or odds, "" if screen.status else f"tip:{screen.advice}" if screen.advice else "ROLL/STOP")
     else:
         _line(canvas, 0, "Throw, press ROLL.")
         _line(canvas, 1, "SELECT: dice by hand")
@@ -250,8 +252,11 @@ def _choice(canvas: ImageDraw.ImageDraw, screen: ChoiceScreen) -> None:
         if chosen:
             canvas.rectangle((0, top, 48, top + ROW_PX - 1), fill=1)
         _text(canvas, (3, top), option.text(), fill=0 if chosen else 1)
+        if first + row == screen.advice:
+            _text(canvas, (38, top), "*", fill=0 if chosen else 1)  # the advisor's pick
     more = ("^" if first > 0 else " ") + ("v" if first + CHOICE_LINES < len(screen.options) else " ")
-    hints = (f"{screen.cursor + 1} of {len(screen.options)} {more}", "NEXT:move", "SELECT:take", screen.status)
+    tip = "* = advice" if screen.advice is not None else ""
+    hints = (f"{screen.cursor + 1} of {len(screen.options)} {more}", "NEXT:move", "SELECT:take", screen.status or tip)
     for row, hint in enumerate(hints):
         _text(canvas, (WIDTH, BODY_TOP_PX + row * ROW_PX), hint, right=True)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine.cant_stop import STOP, Move, State, Variant, apply, legal_moves, new_game
 from engine.cant_stop.bots import Bot
@@ -33,10 +33,10 @@ def throw(rng: random.Random) -> Roll:
 
 
 def play(
-    bots: Sequence[Bot], rng: random.Random, variant: Variant | None = None
+    bots: Sequence[Bot], rng: random.Random, variant: Variant | None = None, start: State | None = None
 ) -> Iterator[Step]:
-    """Play a game to its end, one event at a time; bot ``i`` plays seat ``i``."""
-    state = new_game(len(bots), variant)
+    """Play a game to its end (from ``start``, else a new game), one event at a time; bot ``i`` plays seat ``i``."""
+    state = start or new_game(len(bots), variant)
     while state.phase is not Phase.OVER:
         bot = bots[state.current]
         event: Move | Roll
@@ -51,3 +51,19 @@ def play(
         yield Step(state, event, after)
         state = after
 
+
+
+def solitaire_turns(bot: Bot, rng: random.Random, variant: Variant | None = None) -> int:
+    """Turns ``bot`` needs to win alone (the published solitaire measure): a 2-player game whose
+    second seat never plays, each turn handed straight back."""
+    state = new_game(2, variant)
+    turns = 1
+    while True:
+        for step in play((bot, bot), rng, variant, start=state):
+            state = step.after
+            if state.winner is not None:
+                return turns
+            if state.current != 0:
+                break
+        state = replace(state, current=0)
+        turns += 1

@@ -38,7 +38,7 @@ def menu_after(menu: SetupScreen, press: Press) -> SetupScreen:
 def chosen_setup(defaults: GameSetup, menu: SetupScreen) -> GameSetup:
     """The game the menu sets up: the configured names for the seats, P3 and P4 beyond them."""
     names = tuple(defaults.name(seat) for seat in range(menu.players))
-    return GameSetup(names, menu.rule, menu.columns_to_win)
+    return GameSetup(names, menu.rule, menu.columns_to_win, defaults.bots, defaults.hints)
 
 
 def _after(options: Sequence[T], current: T) -> T:

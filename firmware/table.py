@@ -10,11 +10,12 @@ import contextlib
 import logging
 import sys
 from dataclasses import dataclass
-from fractions import Fraction
 from pathlib import Path
 from typing import TextIO
 
+from engine.cant_stop.advisor import Advisor
 from engine.cant_stop.bots import OddsBot, SteadyBot
+from engine.cant_stop.rule28 import Rule28
 from firmware.autoplay import AutoPlayers
 from firmware.companion import Companion
 from firmware.config import Config
@@ -67,7 +68,7 @@ def play_demo(
         display = RecordingDisplay(record, display)
     companion = Companion(display, setup, journal=open_journal(data))
     if auto:
-        players = AutoPlayers((SteadyBot(), OddsBot(), SteadyBot(target=7), OddsBot(limit=Fraction(3, 10))), inbox.press, tray.throw)
+        players = AutoPlayers((Advisor(), Rule28(), SteadyBot(), OddsBot()), inbox.press, tray.throw)
         companion.listeners.append(players.on_screen)
         players.on_screen(companion.screen)
         run(companion, inbox, CameraFeed(lambda: tray, inbox))

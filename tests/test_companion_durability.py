@@ -11,7 +11,7 @@ from firmware.cli import main
 from firmware.companion import CAMERA_TROUBLE, Companion
 from firmware.events import CameraFailed
 from firmware.game_setup import GameSetup
-from firmware.journal import ABANDONED, UNDO, Journal
+from firmware.journal import ABANDONED, SCHEMA_VERSION, UNDO, Journal
 from firmware.screens import (
     BadReadScreen,
     ChoiceScreen,
@@ -211,7 +211,7 @@ def test_history_without_a_journal_says_so(tmp_path, capsys):
 def test_a_newer_journal_stops_the_companion_with_a_message(tmp_path, capsys):
     Journal(tmp_path / "journal.sqlite3").close()
     newer = sqlite3.connect(tmp_path / "journal.sqlite3")
-    newer.execute("PRAGMA user_version=2")
+    newer.execute(f"PRAGMA user_version={SCHEMA_VERSION + 1}")
     newer.close()
     config = tmp_path / "table.toml"
     config.write_text(

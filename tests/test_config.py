@@ -20,12 +20,13 @@ def test_the_shipped_example_is_the_defaults():
 def test_values_are_read_and_relative_folders_taken_from_the_file(tmp_path):
     config_file = tmp_path / "table.toml"
     config_file.write_text(
-        '[game]\nplayers = ["Ann", "Bob", "Cy"]\nrule = "jumping"\ncolumns_to_win = 4\n'
+        '[game]\nplayers = ["Ann", "Bob", "Cy"]\nrule = "jumping"\ncolumns_to_win = 4\nbots = ["Cy"]\nhints = true\n'
         '[buttons]\nroll = 5\n[display]\ntype = "sh1106"\ni2c_address = 0x3D\n'
         '[camera]\nbackend = "folder"\nfolder = "trays"\n[data]\ndir = "data"\n'
     )
     config = load_config(config_file)
     assert config.game.names == ("Ann", "Bob", "Cy") and config.game.variant().jumping
+    assert config.game.bots == ("Cy",) and config.game.hints
     assert config.buttons.pins[Press.ROLL] == 5 and config.display.i2c_address == 0x3D
     assert config.camera.folder == tmp_path / "trays" and config.data_dir == tmp_path / "data"
 
@@ -53,6 +54,9 @@ def test_values_are_read_and_relative_folders_taken_from_the_file(tmp_path):
         ({"speaker": {"volume": 3}}, "unknown section [speaker]"),
         ({"display": "oled"}, "display = 'oled': allowed is a table"),
         ({"buttons": {"next": 2}}, "buttons.next = 2: GPIO2 and GPIO3 carry the I2C bus of the display"),
+        ({"game": {"bots": ["Cy"]}}, "game.bots = ['Cy']: allowed is a list of some of the players ['Ann', 'Bob']"),
+        ({"game": {"bots": ["Ann", "Bob"]}}, "leaving at least one person"),
+        ({"game": {"hints": "yes"}}, "game.hints = 'yes': allowed is true or false"),
         ({"display": {"i2c_port": -1}}, "display.i2c_port = -1: allowed is a whole number from 0 to 22"),
         ({"display": {"rotate": 4}}, "display.rotate = 4: allowed is 0 to 3 quarter turns"),
         ({"buttons": {"double_press_ms": 5000}}, "buttons.double_press_ms = 5000: allowed is a whole number from 0 to 1000"),

@@ -125,3 +125,23 @@ def test_the_history_opens_a_journal_read_only_and_never_moves_it(tmp_path):
     with pytest.raises(JournalError, match="is unreadable"):
         Journal(path, read_only=True)
     assert path.read_bytes() == b"not a journal at all" * 20
+
+
+def test_a_journal_of_the_first_version_is_brought_up_to_date(tmp_path):
+    path = tmp_path / "journal.sqlite3"
+    old = sqlite3.connect(path)
+    old.executescript(
+        "CREATE TABLE games (id INTEGER PRIMARY KEY, names TEXT NOT NULL, rule TEXT NOT NULL, "
+        "columns_to_win INTEGER NOT NULL, started REAL NOT NULL, ended REAL, status TEXT NOT NULL, winner INTEGER, "
+        "turns INTEGER NOT NULL DEFAULT 1);"
+        "CREATE TABLE events (game INTEGER NOT NULL, seq INTEGER NOT NULL, event TEXT NOT NULL, at REAL NOT NULL, "
+        "PRIMARY KEY (game, seq));"
+        "INSERT INTO games VALUES (1, '[\"Ann\", \"Bob\"]', 'standard', 3, 0, NULL, 'playing', NULL, 1);"
+        "INSERT INTO events VALUES (1, 1, 'roll 1-4-5-6', 0);"
+        "PRAGMA user_version=1;"
+    )
+    old.close()
+    journal = Journal(path)
+    record = journal.unfinished()
+    assert record.setup == GameSetup(NAMES) and journal.events(1) == ["roll 1-4-5-6"]
+    assert journal.moved_aside is None

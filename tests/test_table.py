@@ -139,10 +139,11 @@ def test_demo_refuses_a_bad_variant(capsys):
     assert "columns to win must be 3, 4 or 5, got 7" in capsys.readouterr().err
 
 
-def test_run_on_a_keyboard_config_starts_and_quits(monkeypatch):
+def test_run_on_a_keyboard_config_starts_and_quits(monkeypatch, tmp_path):
     monkeypatch.setattr(sys, "stdin", io.StringIO("nnq"))
     config = parse_config(
-        {"buttons": {"source": "keyboard"}, "display": {"type": "dummy"}, "camera": {"backend": "synthetic"}}
+        {"buttons": {"source": "keyboard"}, "display": {"type": "dummy"}, "camera": {"backend": "synthetic"},
+         "data": {"dir": str(tmp_path)}}
     )
     outcome = run_device(config)
     assert outcome.winner is None

@@ -1,12 +1,15 @@
-"""Simple deterministic Can't Stop players, for demos, benchmarks and tests.
+"""Simple Can't Stop players, for demos, benchmarks and tests.
 
 A bot answers the two decisions the rules leave to a player: which split to use, and
 whether to stop. It never sees or throws dice; whoever runs it tells the engine the roll.
+The random bot draws from a generator it is given, so its games repeat with the seed.
+The benchmark strategies are in :mod:`engine.cant_stop.rule28` and :mod:`engine.cant_stop.advisor`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import random
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Protocol
 
@@ -85,3 +88,18 @@ class OddsBot:
         if stopping_wins(state) or any(state.is_at_top(column) for column, _ in state.runners):
             return True
         return bust_probability(state) >= self.limit and spaces_gained(state) >= 2
+
+
+@dataclass
+class RandomBot:
+    """Any legal split; stops with probability ``stop_chance`` whenever it may (and always when that wins)."""
+
+    rng: random.Random = field(default_factory=lambda: random.Random(0))
+    stop_chance: float = 0.5
+    name: str = "random"
+
+    def choose(self, state: State, options: tuple[Advance, ...]) -> Advance:
+        return self.rng.choice(options)
+
+    def should_stop(self, state: State) -> bool:
+        return stopping_wins(state) or self.rng.random() < self.stop_chance

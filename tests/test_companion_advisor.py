@@ -1,0 +1,69 @@
+"""The advisor at the table: hints on the OLED, and playing a seat against people."""
+
+from __future__ import annotations
+
+from engine.cant_stop import GAME, Phase
+from engine.cant_stop.advisor import Advisor
+from firmware.companion import Companion
+from firmware.game_setup import GameSetup
+from firmware.screens import ChoiceScreen, RollScreen, draw
+from golden import assert_matches_golden
+from hardware.buttons import Press
+from hardware.camera import SyntheticCamera
+from hardware.display import dummy_display
+from table_helpers import NAMES, play, press, show_frames, start_game, state_after
+
+
+def test_hints_mark_the_advisors_split_and_say_roll_or_stop(update_golden):
+    companion = Companion(dummy_display(), GameSetup(NAMES, hints=True))
+    start_game(companion)
+    play(companion, "roll 1-4-5-6")
+    press(companion, Press.NEXT, Press.NEXT, Press.NEXT)  # a full turn of the cursor: the same screen
+    screen = companion.screen
+    assert isinstance(screen, ChoiceScreen)
+    assert screen.options[screen.advice] == Advisor().choose(companion.state, screen.options)
+    assert_matches_golden(draw(screen), "screen-choice-hint", update_golden)
+    play(companion, GAME.move_text(screen.options[screen.advice]))
+    press(companion, Press.NEXT, Press.NEXT, Press.NEXT)  # round the board and back
+    roll_screen = companion.screen
+    assert isinstance(roll_screen, RollScreen)
+    assert roll_screen.advice == ("STOP" if Advisor().should_stop(companion.state) else "ROLL")
+    assert_matches_golden(draw(roll_screen), "screen-roll-hint", update_golden)
+
+
+def test_without_hints_nothing_is_advised():
+    companion = Companion(dummy_display(), GameSetup(NAMES))
+    start_game(companion)
+    play(companion, "roll 1-4-5-6")
+    press(companion, Press.NEXT)
+    assert companion.screen.advice is None
+
+
+def test_the_advisor_plays_its_seat_and_the_people_throw_its_dice():
+    companion = Companion(dummy_display(), GameSetup(("Ann", "Robo"), bots=("Robo",)))
+    start_game(companion)
+    play(companion, "roll 1-4-5-6", "6+10", "stop")
+    assert companion.state.current == 1  # Robo's turn: it waits for its dice
+    press(companion, Press.STOP)
+    assert companion.screen.status == "Robo decides" and companion.state.current == 1
+    tray = SyntheticCamera(seed=4)
+    tray.place((2, 3, 4, 5))
+    press(companion, Press.ROLL)
+    show_frames(companion, tray)
+    state = companion.state
+    assert state.phase is Phase.ROLL and state.runners, "Robo chose a split at once"
+    assert companion.screen.status.startswith("Robo: ")
+    assert companion.journal.events(companion.game_id)[3] == "roll 2-3-4-5"
+
+
+def test_undo_steps_back_past_the_advisors_moves():
+    companion = Companion(dummy_display(), GameSetup(("Ann", "Robo"), bots=("Robo",)))
+    start_game(companion)
+    play(companion, "roll 1-4-5-6", "6+10", "stop", "roll 2-3-4-5")
+    press(companion, Press.ROLL)  # any event lets Robo choose
+    chosen = companion.journal.events(companion.game_id)[-1]
+    press(companion, Press.UNDO)
+    assert companion.state == state_after("roll 1-4-5-6", "6+10", "stop", "roll 2-3-4-5"), f"{chosen} undone"
+    press(companion, Press.UNDO, Press.UNDO)
+    assert companion.state == state_after("roll 1-4-5-6", "6+10"), "back into Ann's turn, Robo waits"
+    assert companion.state.current == 0
