@@ -25,26 +25,37 @@ Z_95 = 1.96
 
 @dataclass
 class TimedBot:
-    """A bot whose every decision is timed (milliseconds)."""
+    """A bot whose every decision is timed (milliseconds), splits and stops apart."""
 
     bot: Bot
-    times_ms: list[float] = field(default_factory=list)
+    choose_ms: list[float] = field(default_factory=list)
+    stop_ms: list[float] = field(default_factory=list)
 
     @property
     def name(self) -> str:
         return self.bot.name
 
+    @property
+    def times_ms(self) -> list[float]:
+        return self.choose_ms + self.stop_ms
+
     def choose(self, state: State, options: tuple[Advance, ...]) -> Advance:
         started = time.perf_counter()
         choice = self.bot.choose(state, options)
-        self.times_ms.append((time.perf_counter() - started) * 1000)
+        self.choose_ms.append((time.perf_counter() - started) * 1000)
         return choice
 
     def should_stop(self, state: State) -> bool:
         started = time.perf_counter()
         stop = self.bot.should_stop(state)
-        self.times_ms.append((time.perf_counter() - started) * 1000)
+        self.stop_ms.append((time.perf_counter() - started) * 1000)
         return stop
+
+
+def timing(times_ms: list[float]) -> str:
+    """Median, 95th percentile and slowest of a list of milliseconds."""
+    ordered = sorted(times_ms)
+    return f"median {ordered[len(ordered) // 2]:.2f} p95 {ordered[int(0.95 * (len(ordered) - 1))]:.2f} max {ordered[-1]:.2f}"
 
 
 @dataclass(frozen=True)
@@ -77,9 +88,17 @@ class Duel:
     a_first: float  # a's win share moving first
     a_second: float  # a's win share moving second
 
+    games: int  # in each seating
+
     @property
     def a_overall(self) -> float:
         return (self.a_first + self.a_second) / 2
+
+    @property
+    def half_width(self) -> float:
+        """Of the 95 % confidence interval of ``a_overall`` (normal approximation)."""
+        p = self.a_overall
+        return Z_95 * (p * (1 - p) / (2 * self.games)) ** 0.5
 
 
 def bench_lines(games: int, seed: int) -> Iterator[str]:
@@ -90,17 +109,19 @@ def bench_lines(games: int, seed: int) -> Iterator[str]:
     for bot in bots:
         results[bot.name] = solitaire(bot, games, seed)
         yield f"  {bot.name:<8} {results[bot.name].mean_turns:6.2f} +- {results[bot.name].half_width:.2f}"
-    yield f"2-player win rates, {games} games in each seating, same dice in both"
+    yield f"2-player win rates, {games} games in each seating, the same dice seeds in both"
     duels: dict[tuple[str, str], Duel] = {}
     for a, b in itertools.combinations(bots, 2):
-        duel = Duel(a.name, b.name, win_share(a, b, games, seed), 1 - win_share(b, a, games, seed))
+        duel = Duel(a.name, b.name, win_share(a, b, games, seed), 1 - win_share(b, a, games, seed), games)
         duels[(a.name, b.name)] = duel
         yield (
             f"  {a.name} vs {b.name}: {a.name} wins {100 * duel.a_first:.1f}% moving first, "
-            f"{100 * duel.a_second:.1f}% moving second, {100 * duel.a_overall:.1f}% overall"
+            f"{100 * duel.a_second:.1f}% moving second, {100 * duel.a_overall:.1f}% +- {100 * duel.half_width:.1f} overall"
         )
+    yield "ms per decision:"
+    for bot in bots:
+        yield f"  {bot.name:<8} split: {timing(bot.choose_ms)}; stop: {timing(bot.stop_ms)}"
     speeds = {bot.name: statistics.median(bot.times_ms) for bot in bots}
-    yield "median ms per decision: " + ", ".join(f"{name} {ms:.2f}" for name, ms in speeds.items())
     best = min(results.values(), key=lambda r: r.mean_turns).name
     versus = 0.5 if best == "rule28" else _overall(duels, best, "rule28")
     yield (

@@ -114,13 +114,15 @@ class Companion:
         if record is None:
             return
         try:
-            state, standing = replay(record, self.journal.events(record.id))
+            state, standing = replay(record, self.journal.events(record.id))  # the events are read again below
         except EngineError as error:
             LOG.error("game %d does not replay (%s): abandoned", record.id, error)
             self.journal.abandon(record.id)
             self._banner = NoticeScreen("Saved game broken", ("It does not replay,", "so it was abandoned.", "The log says why."))
             return
+        events = self.journal.events(record.id)
         self._set_game(record.id, record.setup, state, standing)
+        self._bots_paused = bool(events) and events[-1] == UNDO  # an undo of the advisor's move stands
         self.watcher.resumed()
         self._banner = ResumeScreen(state, self.names)
         LOG.info("resumed game %d at turn %d, %d moves", record.id, state.turn, len(standing))
@@ -175,6 +177,7 @@ class Companion:
             else:
                 return  # its dice are to be thrown
             if not self._apply(state, move):
+                self._bots_paused = True  # not again at every frame while the journal refuses
                 return
             self._status = f"{name}: {GAME.move_text(move)}"[:21]
 

@@ -133,7 +133,9 @@ class Journal:
                     elif version == 1:
                         db.execute("ALTER TABLE games ADD COLUMN bots TEXT NOT NULL DEFAULT '[]'")
                     db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
-            db.execute("SELECT id, names, bots, rule, columns_to_win, started, ended, status, winner, turns FROM games LIMIT 1")
+            self._bots_column = "bots" if self._refuse_newer(db) >= 2 else "'[]'"  # version 1 had no bots
+            db.execute(f"SELECT id, names, {self._bots_column}, rule, columns_to_win, started, ended, status, winner, turns "
+                       "FROM games LIMIT 1")
             db.execute("SELECT game, seq, event, at FROM events LIMIT 1")
         except BaseException:
             db.close()
@@ -195,7 +197,8 @@ class Journal:
     def games(self) -> list[GameRecord]:
         """Every game, oldest first."""
         rows = self._db.execute(
-            "SELECT id, names, bots, rule, columns_to_win, started, ended, status, winner, turns FROM games ORDER BY id"
+            f"SELECT id, names, {self._bots_column}, rule, columns_to_win, started, ended, status, winner, turns "
+            "FROM games ORDER BY id"
         ).fetchall()
         return [
             GameRecord(

@@ -36,9 +36,13 @@ def menu_after(menu: SetupScreen, press: Press) -> SetupScreen:
 
 
 def chosen_setup(defaults: GameSetup, menu: SetupScreen) -> GameSetup:
-    """The game the menu sets up: the configured names for the seats, P3 and P4 beyond them."""
+    """The game the menu sets up: the configured names for the seats, P3 and P4 beyond them.
+    The advisor plays the configured bot seats among them, but never all: then seat 1 is a person."""
     names = tuple(defaults.name(seat) for seat in range(menu.players))
-    return GameSetup(names, menu.rule, menu.columns_to_win, defaults.bots, defaults.hints)
+    bots = tuple(name for name in defaults.bots if name in names)
+    if len(bots) == len(names):
+        bots = tuple(name for name in bots if name != names[0])
+    return GameSetup(names, menu.rule, menu.columns_to_win, bots, defaults.hints)
 
 
 def _after(options: Sequence[T], current: T) -> T:

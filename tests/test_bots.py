@@ -6,8 +6,9 @@ import random
 import re
 from dataclasses import dataclass
 
-from engine.cant_stop import GAME, Advance, State, Variant, can_stop
-from engine.cant_stop.advisor import Advisor, AdvisorParams, TurnSearch, board_value
+from engine.cant_stop import GAME, HEIGHTS, Advance, State, Variant, bust_probability, can_stop, choices
+from engine.cant_stop.advisor import Advisor, AdvisorParams, TurnSearch, _choices, board_value, outcomes
+from engine.dice import all_rolls
 from engine.cant_stop.bots import Bot, RandomBot
 from engine.cant_stop.rule28 import Rule28, progress_score, split_score
 from firmware.cli import main
@@ -27,7 +28,6 @@ class Checked:
         return self.bot.name
 
     def choose(self, state: State, options: tuple[Advance, ...]) -> Advance:
-        assert options == GAME.legal_moves(state)
         choice = self.bot.choose(state, options)
         assert choice in options
         self.decisions += 1
@@ -108,15 +108,33 @@ def test_the_advisor_takes_the_split_that_wins():
     assert Advisor().choose(state, options) == Advance((7,))
 
 
-def test_the_advisor_values_claimed_and_concentrated_progress_more():
+def test_the_advisor_values_progress_claims_and_wins_in_that_order():
     params = AdvisorParams()
-    spread = {c: 0 for c in range(2, 13)} | {6: 3, 8: 3}
-    focused = {c: 0 for c in range(2, 13)} | {7: 6}
-    assert board_value(focused, frozenset(), 3, params) > board_value(spread, frozenset(), 3, params) * 0.9
-    claimed = {c: 0 for c in range(2, 13)} | {2: 3}
-    assert board_value(claimed, frozenset(), 3, params) > board_value(focused, frozenset(), 3, params)
+    empty = {c: 0 for c in range(2, 13)}
+    climbing = empty | {7: 6}
+    higher = empty | {7: 9}
+    claimed = empty | {2: 3}
+    won = empty | {2: 3, 3: 5, 12: 3}
+    values = [board_value(board, frozenset(), 3, params) for board in (empty, climbing, higher, claimed, won)]
+    assert values == sorted(values) and len(set(values)) == 5
+    assert board_value(climbing, frozenset({7}), 3, params) == 0, "a column an opponent claimed is worth nothing"
     search = TurnSearch(State(players=2, runners=((7, 2),)), params)
     assert search.banked(search.runners) == board_value({c: 0 for c in range(2, 13)} | {7: 2}, frozenset(), 3, params)
+
+
+def test_the_advisors_rules_model_gives_the_engines_choices():
+    """The lookahead's own model of the standard rules leads to the same runners as the engine's choices."""
+    rng = random.Random(21)
+    states = [step.before for step in play((RandomBot(rng), RandomBot(rng)), rng) if step.before.phase.value == "roll"]
+    for state in states[:: max(1, len(states) // 40)]:
+        search = TurnSearch(state, AdvisorParams())
+        rooms = tuple((c, min(HEIGHTS[c] - s, 2)) for c, s in search.runners)
+        groups, bust = outcomes(rooms, search.blocked)
+        assert abs(bust - float(bust_probability(state))) < 1e-12
+        for roll, _ in all_rolls(4):
+            engine = {tuple(sorted(GAME.apply(GAME.apply(state, roll), move).runners)) for move in choices(state, roll)}
+            model = {search.advanced(search.runners, o) for o in _choices(dict(rooms), search.blocked, roll.dice)}
+            assert model == engine, (state, roll)
 
 
 def test_the_advisor_needs_fewer_solitaire_turns_than_rule28():

@@ -6,6 +6,7 @@ from engine.cant_stop import GAME, Phase
 from engine.cant_stop.advisor import Advisor
 from firmware.companion import Companion
 from firmware.game_setup import GameSetup
+from firmware.journal import Journal
 from firmware.screens import ChoiceScreen, RollScreen, draw
 from golden import assert_matches_golden
 from hardware.buttons import Press
@@ -67,3 +68,23 @@ def test_undo_steps_back_past_the_advisors_moves():
     press(companion, Press.UNDO, Press.UNDO)
     assert companion.state == state_after("roll 1-4-5-6", "6+10"), "back into Ann's turn, Robo waits"
     assert companion.state.current == 0
+
+
+def test_an_undone_advisor_move_stays_undone_after_a_restart(tmp_path):
+    setup = GameSetup(("Ann", "Robo"), bots=("Robo",))
+    first = Companion(dummy_display(), setup, journal=Journal(tmp_path / "j.sqlite3"))
+    start_game(first)
+    play(first, "roll 1-4-5-6", "6+10", "stop", "roll 2-3-4-5")
+    press(first, Press.ROLL, Press.UNDO)  # Robo chose; the people undo it
+    first.journal.close()
+    second = Companion(dummy_display(), setup, journal=Journal(tmp_path / "j.sqlite3"))
+    press(second, Press.SELECT)  # play on
+    assert second.state == state_after("roll 1-4-5-6", "6+10", "stop", "roll 2-3-4-5")
+    assert second.journal.events(second.game_id)[-1] == "undo"
+
+
+def test_the_set_up_screen_never_leaves_only_bots():
+    companion = Companion(dummy_display(), GameSetup(("Ann", "Bob", "Cy"), bots=("Ann", "Bob")))
+    press(companion, Press.NEXT, Press.NEXT)  # 3 -> 4 -> 2 players: Ann and Bob, both configured as bots
+    start_game(companion)
+    assert companion.names == ("Ann", "Bob") and companion.bot_seats == frozenset({1})

@@ -5,7 +5,8 @@ weights 6,5,4,3,2,1,2,3,4,5,6 for columns 2..12; with three runners add 2 if all
 are odd, subtract 2 if all are even, add 4 if all are 7 or higher, add 4 if all are 7 or lower.
 Stop at 28 or more, but never while fewer than three runners are out and a column is still
 open for one, and always when stopping wins. A split scores 1,2,3,4,5,6,5,4,3,2,1 per space
-advanced (columns 2..12), minus 6 for each new runner; the best score is taken.
+advanced (columns 2..12), minus 6 for each new runner; the best score is taken (between equal
+scores, the split that sorts last, i.e. the higher columns: the published rule says nothing).
 """
 
 from __future__ import annotations
