@@ -119,7 +119,10 @@ def test_the_advisor_values_progress_claims_and_wins_in_that_order():
     assert values == sorted(values) and len(set(values)) == 5
     assert board_value(climbing, frozenset({7}), 3, params) == 0, "a column an opponent claimed is worth nothing"
     search = TurnSearch(State(players=2, runners=((7, 2),)), params)
-    assert search.banked(search.runners) == board_value({c: 0 for c in range(2, 13)} | {7: 2}, frozenset(), 3, params)
+    value = board_value(empty | {7: 2}, frozenset(), 3, params)
+    assert search.banked(search.runners) == search.worth(value)
+    assert 0 < search.worth(0) < search.worth(value) < search.worth(3) < search.top == 1.0, "a chance of winning the race"
+    assert search.worth(params.turns_left_at_zero / params.turns_per_value) > 0.5, "a turn's lead is worth more than even"
 
 
 def test_the_advisors_rules_model_gives_the_engines_choices():

@@ -1,19 +1,23 @@
 """The advisor: expectimax over the rest of the turn, with a computed value of board positions.
 
-A board position is worth the progress it holds: each open column's share of its climb raised
+A board is valued by the progress it holds: each open column's share of its climb raised
 to :attr:`AdvisorParams.progress_power` (slightly above 1: the last spaces count a little
 more), weighed by rank (the columns nearest the top count fully, later ones less, since only a
 few are needed to win), plus a bonus per claimed column; a winning position is worth
-:data:`WIN`. Within a turn the advisor compares banking now with the expected value of rolling
-once more (busting keeps only the banked board), and picks the split whose resulting turn is
-worth most looking two rolls ahead once all runners are out, one before (new runners make that
-tree wide). Rolls are grouped by the choices they allow, which keeps a decision to about a
-millisecond (25 ms at worst on this machine). The lookahead models the standard rules; the moves played are always the
-engine's legal ones.
+:data:`WIN`. Against rivals that value becomes a race: it maps to the turns still needed to win
+(fitted on the advisor's own solitaire play), and the position is worth the logistic chance of
+winning given the rival's turns still needed and who moves next; that makes the advisor careful
+when ahead and bold when behind. Within a turn the advisor compares banking now with the
+expected worth of rolling once more (busting keeps only the banked board), and picks the split
+whose resulting turn is worth most looking two rolls ahead once all runners are out, one before
+(new runners make that tree wide). Rolls are grouped by the choices they allow, which keeps a
+decision to about a millisecond (under 100 ms at worst on this machine). The lookahead models
+the standard rules; the moves played are always the engine's legal ones.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
@@ -37,6 +41,9 @@ class AdvisorParams:
     progress_power: float = 1.15  # a column's share of its climb is raised to this power
     claim_bonus: float = 0.6  # worth of a claimed column above its full climb (which counts 1)
     rank_weights: tuple[float, ...] = (1, 1, 1, 0.5, 0.3, 0.2, 0.1, 0.1, 0.1, 0.1, 0.1)  # by column rank
+    race_scale: float = 0.4  # per turn of lead, in the logistic chance of winning a race (0: value progress alone)
+    turns_left_at_zero: float = 8.0  # expected turns to win from a board worth 0 (fitted on the advisor's solitaire play)
+    turns_per_value: float = 1.55  # ...and how many fewer per unit of board value
     stop_lookahead: int = 1  # rolls looked ahead when deciding to stop
     choice_lookahead: int = 2  # rolls looked ahead when choosing a split with all runners out...
     open_choice_lookahead: int = 1  # ...and while runners may still be placed: that tree is wide, so slow
@@ -106,14 +113,35 @@ class TurnSearch:
         self.blocked = frozenset(c for c in COLUMNS if state.owner(c) is not None)
         self.to_win = state.variant.columns_to_win
         self.runners: Runners = tuple(sorted(state.runners))
-        self.busted = board_value(self.base, self.dead, self.to_win, params)
+        self.rival_turns = min(
+            (self._turns_left(board_value(
+                {c: state.saved_space(p, c) for c in COLUMNS},
+                frozenset(c for c in COLUMNS if state.owner(c) not in (None, p)), self.to_win, params,
+            )) for p in range(state.players) if p != me),
+            default=None,
+        )
+        self.top = self.worth(WIN)
+        self.busted = self.worth(board_value(self.base, self.dead, self.to_win, params))
         self._memo: dict[tuple[Runners, int], float] = {}
 
+    def _turns_left(self, value: float) -> float:
+        return self.params.turns_left_at_zero - self.params.turns_per_value * value
+
+    def worth(self, value: float) -> float:
+        """What a board value is worth to the player: with rivals and a race scale, the chance of
+        winning the race (the rival moves next), else the value itself."""
+        if self.rival_turns is None or not self.params.race_scale:
+            return value
+        if value >= WIN:
+            return 1.0
+        lead = self.rival_turns - self._turns_left(value) - 0.5
+        return 1.0 / (1.0 + math.exp(-self.params.race_scale * lead))
+
     def banked(self, runners: Runners) -> float:
-        """The board's worth if the turn ended now with ``runners`` banked."""
+        """The worth if the turn ended now with ``runners`` banked."""
         spaces = dict(self.base)
         spaces.update(runners)
-        return board_value(spaces, self.dead, self.to_win, self.params)
+        return self.worth(board_value(spaces, self.dead, self.to_win, self.params))
 
     def advanced(self, runners: Runners, columns: tuple[int, ...]) -> Runners:
         """The runners after a choice advancing ``columns``."""
@@ -136,7 +164,7 @@ class TurnSearch:
         key = (runners, lookahead)
         if key not in self._memo:
             worth = self.banked(runners)
-            if worth < WIN and lookahead > 0:
+            if worth < self.top and lookahead > 0:
                 worth = max(worth, self.rolling(runners, lookahead))
             self._memo[key] = worth
         return self._memo[key]
@@ -158,4 +186,4 @@ class Advisor:
     def should_stop(self, state: State) -> bool:
         search = TurnSearch(state, self.params)
         banked = search.banked(search.runners)
-        return banked >= WIN or banked >= search.rolling(search.runners, self.params.stop_lookahead)
+        return banked >= search.top or banked >= search.rolling(search.runners, self.params.stop_lookahead)
