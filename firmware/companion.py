@@ -46,6 +46,7 @@ from firmware.screens import (
     Screen,
     WinnerScreen,
     draw,
+    rows_of,
 )
 from firmware.setup_menu import START_FIELD, chosen_setup, first_menu, menu_after
 from hardware.buttons import Press
@@ -103,24 +104,24 @@ class Companion:
         self._snapshot_numbers = itertools.count(1)
         self._shown: Screen | None = None
         self._resume_or_warn()
-        self.screen: Screen = self._current_screen()
+        self.screen: Screen = self._menu  # set by _refresh
         self._refresh()
 
     def _resume_or_warn(self) -> None:
         if self.journal.moved_aside is not None:
             name = self.journal.moved_aside.name
-            self._banner = NoticeScreen("Journal unreadable", ("kept aside as", name[:21], name[21:42]), "started anew")
+            self._banner = NoticeScreen("Journal unreadable", ("kept aside as", *rows_of(name)), "started anew")
         record = self.journal.unfinished()
         if record is None:
             return
+        events = self.journal.events(record.id)
         try:
-            state, standing = replay(record, self.journal.events(record.id))  # the events are read again below
+            state, standing = replay(record, events)
         except EngineError as error:
             LOG.error("game %d does not replay (%s): abandoned", record.id, error)
             self.journal.abandon(record.id)
             self._banner = NoticeScreen("Saved game broken", ("It does not replay,", "so it was abandoned.", "The log says why."))
             return
-        events = self.journal.events(record.id)
         self._set_game(record.id, record.setup, state, standing)
         self._bots_paused = bool(events) and events[-1] == UNDO  # an undo of the advisor's move stands
         self.watcher.resumed()
@@ -179,7 +180,7 @@ class Companion:
             if not self._apply(state, move):
                 self._bots_paused = True  # not again at every frame while the journal refuses
                 return
-            self._status = f"{name}: {GAME.move_text(move)}"[:21]
+            self._status = f"{name}: {GAME.move_text(move)}"
 
     def _press(self, press: Press) -> None:
         if press is Press.QUIT:
@@ -221,11 +222,14 @@ class Companion:
         try:
             self.journal.abandon(self._game)
         except (sqlite3.Error, OSError) as error:
-            LOG.error("could not abandon game %d: %s", self._game, error)
-            self._banner = NoticeScreen("Cannot save games", ("The journal refused:", str(error)[:21], str(error)[21:42]))
+            self._journal_refused(f"could not abandon game {self._game}", error)
             return
         LOG.info("game %d abandoned", self._game)
         self._leave_game()
+
+    def _journal_refused(self, what: str, error: Exception) -> None:
+        LOG.error("%s: %s", what, error)
+        self._banner = NoticeScreen("Cannot save games", ("The journal refused:", *rows_of(str(error))))
 
     def _press_in_setup(self, press: Press) -> None:
         if press is Press.SELECT and self._menu.field == START_FIELD:
@@ -237,8 +241,7 @@ class Companion:
         try:
             game = self.journal.start_game(setup)
         except (sqlite3.Error, OSError) as error:
-            LOG.error("could not journal a new game: %s", error)
-            self._banner = NoticeScreen("Cannot save games", ("The journal refused:", str(error)[:21], str(error)[21:42]))
+            self._journal_refused("could not journal a new game", error)
             return
         self._set_game(game, setup, GAME.new_game(len(setup.names), **vars(setup.variant())), [])
         LOG.info("new game %d: %s, %s, %d columns to win", game, ", ".join(setup.names), setup.rule, setup.columns_to_win)
@@ -265,7 +268,7 @@ class Companion:
         elif press is Press.ROLL or press is Press.SELECT:
             self._entry = start_entry(state, self.names)
         elif press is Press.STOP and state.current in self.bot_seats and not self._bots_paused:
-            self._status = f"{self.names[state.current]} decides"[:21]
+            self._status = f"{self.names[state.current]} decides"
         elif press is Press.STOP and can_stop(state):
             self._apply(state, STOP)
         elif press is Press.STOP:
@@ -279,7 +282,6 @@ class Companion:
             self._entry = None
             if self._apply(state, after):
                 self.watcher.rolled(None)
-                self._bots_paused = False
         else:
             self._entry = after
 
@@ -316,7 +318,6 @@ class Companion:
             return
         if self._apply(state, Roll(reading.values)):
             self.watcher.rolled(reading)
-            self._bots_paused = False
 
     def _snapshot(self, frame: np.ndarray, reading: DiceReading) -> None:
         """Keep an annotated picture of a refused reading, to look at later."""
@@ -355,6 +356,8 @@ class Companion:
         self._cursor = 0
         self._board_page = None  # what the move brings (a choice, a winner) must be seen
         self._banner = None
+        if isinstance(move, Roll):
+            self._bots_paused = False  # a new roll: the advisor's seats play again after an undo
         if after.phase is Phase.ROLL:
             self.watcher.expect_roll()
             if isinstance(move, Roll):
@@ -385,7 +388,7 @@ class Companion:
         self.watcher.expect_roll()
         if isinstance(undone, Roll):
             self.watcher.forget_last_roll()  # "that is not what we rolled": the same dice may be read again
-        self._status = f"undone: {GAME.move_text(undone)}"[:21]
+        self._status = f"undone: {GAME.move_text(undone)}"
         self._bots_paused = True
         LOG.info("undo %s", GAME.move_text(undone))
 

@@ -44,10 +44,9 @@ class KillFigures:
 def child_main(data: Path, seed: int) -> int:
     """One life: resume the unfinished game (or start one) and play on until it is won."""
     from engine.cant_stop.bots import OddsBot, SteadyBot
-    from firmware.autoplay import AutoPlayers
     from firmware.companion import Companion
     from firmware.game_setup import GameSetup
-    from firmware.loop import CameraFeed, EventQueue, run
+    from firmware.table import play_with_bots
     from hardware.camera import SyntheticCamera
     from hardware.display import dummy_display
 
@@ -58,12 +57,7 @@ def child_main(data: Path, seed: int) -> int:
     companion = Companion(dummy_display(), GameSetup(("Steady", "Odds")), journal=journal)
     if companion.game_id is not None:
         print(f"resumed {companion.game_id}", flush=True)
-    tray = SyntheticCamera(seed)
-    inbox = EventQueue()
-    players = AutoPlayers((SteadyBot(), OddsBot()), inbox.press, tray.throw, undo_rate=UNDO_RATE, seed=seed)
-    companion.listeners.append(players.on_screen)
-    players.on_screen(companion.screen)
-    run(companion, inbox, CameraFeed(lambda: tray, inbox))
+    play_with_bots(companion, (SteadyBot(), OddsBot()), SyntheticCamera(seed), UNDO_RATE, seed)
     print(f"won {companion.game_id}", flush=True)
     journal.close()
     return 0

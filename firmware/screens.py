@@ -161,9 +161,16 @@ def draw(screen: Screen) -> Image.Image:
 
 
 def _text(canvas: ImageDraw.ImageDraw, xy: tuple[int, int], text: str, fill: int = 1, right: bool = False) -> None:
-    """Text at ``xy`` (its top left corner, or top right with ``right``)."""
+    """Text at ``xy`` (its top left corner, or top right with ``right``), cut to what fits the panel."""
     x, y = xy
+    text = text[: (x if right else WIDTH - x) // CHAR_PX]
     canvas.text((x - CHAR_PX * len(text) if right else x, y), text, font=FONT, fill=fill)
+
+
+def rows_of(text: str, rows: int = 2) -> tuple[str, ...]:
+    """``text`` cut into up to ``rows`` rows of the panel's width, for a notice."""
+    width = WIDTH // CHAR_PX
+    return tuple(text[start:start + width] for start in range(0, width * rows, width))
 
 
 def _big(canvas: ImageDraw.ImageDraw, xy: tuple[int, int], text: str) -> None:
@@ -323,14 +330,14 @@ def _board(canvas: ImageDraw.ImageDraw, screen: BoardScreen) -> None:
         _text(canvas, (0, row * BOARD_ROW_PX), board_line(screen.state, column))
     if len(columns) < len(BOARD_PAGES[0]):
         legend = " ".join(f"{player_mark(p)}={n}" for p, n in enumerate(screen.names))
-        _text(canvas, (0, HEIGHT - ROW_PX), legend[: WIDTH // CHAR_PX])
+        _text(canvas, (0, HEIGHT - ROW_PX), legend)
     _text(canvas, (WIDTH, 0), f"{screen.page + 1}/{len(BOARD_PAGES)}", right=True)
 
 
 def _resume(canvas: ImageDraw.ImageDraw, screen: ResumeScreen) -> None:
     state = screen.state
     _title(canvas, "Game resumed")
-    _line(canvas, 0, " v ".join(screen.names)[: WIDTH // CHAR_PX])
+    _line(canvas, 0, " v ".join(screen.names))
     _line(canvas, 1, f"turn {state.turn}: {_whose(screen.names, state.current)}")
     if screen.confirming:
         _line(canvas, 2, "Abandon it? STOP:yes")
@@ -355,7 +362,7 @@ def _manual_entry(canvas: ImageDraw.ImageDraw, screen: ManualEntryScreen) -> Non
 def _notice(canvas: ImageDraw.ImageDraw, screen: NoticeScreen) -> None:
     _title(canvas, screen.title)
     for row, line in enumerate(screen.lines[:3]):
-        _line(canvas, row, line[: WIDTH // CHAR_PX])
+        _line(canvas, row, line)
     _footer(canvas, screen.footer, "SELECT:ok")
 
 

@@ -11,10 +11,11 @@ import logging
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+from collections.abc import Sequence
 from typing import TextIO
 
 from engine.cant_stop.advisor import Advisor
-from engine.cant_stop.bots import OddsBot, SteadyBot
+from engine.cant_stop.bots import Bot, OddsBot, SteadyBot
 from engine.cant_stop.rule28 import Rule28
 from firmware.autoplay import AutoPlayers
 from firmware.companion import Companion
@@ -22,7 +23,7 @@ from firmware.config import Config
 from firmware.devices import camera_opener, open_buttons, open_display, throwing_dice
 from firmware.game_setup import GameSetup
 from firmware.journal import JOURNAL_NAME, Journal, JournalError
-from firmware.screens import NoticeScreen, draw
+from firmware.screens import NoticeScreen, draw, rows_of
 from firmware.loop import CameraFeed, EventQueue, run
 from hardware.camera import SyntheticCamera
 from hardware.display import Display, RecordingDisplay, TerminalDisplay
@@ -62,22 +63,30 @@ def play_demo(
     one resumes; without, the journal lives in memory."""
     out = out or sys.stdout
     tray = SyntheticCamera(seed)
-    inbox = EventQueue()
     display: Display = TerminalDisplay(out, in_place=False if auto else None, footer="" if auto else HELP)
     if record is not None:
         display = RecordingDisplay(record, display)
     companion = Companion(display, setup, journal=open_journal(data))
     if auto:
-        players = AutoPlayers((Advisor(), Rule28(), SteadyBot(), OddsBot()), inbox.press, tray.throw)
-        companion.listeners.append(players.on_screen)
-        players.on_screen(companion.screen)
-        run(companion, inbox, CameraFeed(lambda: tray, inbox))
+        play_with_bots(companion, (Advisor(), Rule28(), SteadyBot(), OddsBot()), tray)
     else:
         keys = keys or sys.stdin
+        inbox = EventQueue()
         with single_keys(keys):
             KeyboardButtons(throwing_dice(inbox.press, tray), keys)
             run(companion, inbox, CameraFeed(lambda: tray, inbox, SIMULATED_FRAME_INTERVAL_S))
     return _outcome(companion)
+
+
+def play_with_bots(
+    companion: Companion, bots: Sequence[Bot], tray: SyntheticCamera, undo_rate: float = 0.0, seed: int = 0
+) -> None:
+    """Bots at the buttons of ``companion`` over a simulated tray, until the game is won."""
+    inbox = EventQueue()
+    players = AutoPlayers(bots, inbox.press, tray.throw, undo_rate=undo_rate, seed=seed)
+    companion.listeners.append(players.on_screen)
+    players.on_screen(companion.screen)
+    run(companion, inbox, CameraFeed(lambda: tray, inbox))
 
 
 def run_device(config: Config) -> Outcome:
@@ -87,7 +96,7 @@ def run_device(config: Config) -> Outcome:
     try:
         journal = open_journal(config.data_dir)
     except JournalError as error:  # say it where the players look, too
-        display.show(draw(NoticeScreen("Journal refused", (str(error)[:21], str(error)[21:42], "See the log."))))
+        display.show(draw(NoticeScreen("Journal refused", (*rows_of(str(error)), "See the log."))))
         display.close()
         raise
     inbox = EventQueue()
