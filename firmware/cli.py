@@ -99,7 +99,8 @@ def _read(args: argparse.Namespace) -> int:
 def _eval_vision(args: argparse.Namespace) -> int:
     from firmware.vision_commands import eval_command
 
-    return eval_command(args.folder, args.failures)
+    splits = args.split.split(",") if args.split else None
+    return eval_command(args.folder, args.failures, splits, args.calibration)
 
 
 def _bench_vision(args: argparse.Namespace) -> int:
@@ -175,8 +176,11 @@ def build_parser() -> argparse.ArgumentParser:
     evaluation = commands.add_parser(
         "eval-vision", help="measure the reader on DIR/manifest.csv and DIR/images/"
     )
-    evaluation.add_argument("folder", type=Path, metavar="DIR")
+    evaluation.add_argument("folder", type=Path, metavar="DIR", help="a photo folder with manifest.csv, images/ and optionally boxes.csv")
     evaluation.add_argument("--failures", type=Path, metavar="OUTDIR", help="annotated pictures of wrong photos")
+    evaluation.add_argument("--split", metavar="NAMES", help="only rows whose split column is one of these, e.g. valid,test")
+    evaluation.add_argument("--calibration", action="store_true",
+                            help="also print how often each confidence band was right, and the figures at other thresholds")
     evaluation.set_defaults(run=_eval_vision)
 
     bench_vision = commands.add_parser("bench-vision", help="reader accuracy and speed on synthetic trays")

@@ -9,7 +9,7 @@ import pytest
 from firmware.cli import main
 from vision.synthetic import render_tray
 
-OVERALL = re.compile(r"overall: per-die \d+\.\d% per-photo \d+\.\d% count \d+\.\d% median-ms \d+\.\d")
+OVERALL = re.compile(r"overall: per-die \d+\.\d% per-photo \d+\.\d% count \d+\.\d% silent \d+\.\d% median-ms \d+\.\d")
 
 
 @pytest.fixture
@@ -36,7 +36,7 @@ def test_eval_vision_prints_groups_then_the_overall_line(photo_folder, tmp_path,
     assert lines[0].startswith("other: ") and lines[1].startswith("synth: ")
     assert "per-die 100.0% per-photo 100.0% count 100.0%" in lines[1]
     assert OVERALL.fullmatch(lines[-1])
-    assert "per-photo 83.3% count 83.3%" in lines[-1]
+    assert "per-photo 83.3% count 83.3% silent 0.0%" in lines[-1]
     assert [p.name for p in failures.iterdir()] == ["other_5.png"]
 
 
@@ -66,4 +66,7 @@ def test_read_an_unreadable_file_is_a_clear_error(tmp_path, capsys):
 def test_bench_vision_prints_synthetic_figures(capsys):
     assert main(["bench-vision", "--trays", "3"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0].startswith("synthetic 4 dice: ") and lines[1].startswith("synthetic 5 dice: ")
+    assert [line.split(":")[0] for line in lines] == [
+        "synthetic 4 dice", "synthetic 5 dice", "synthetic touching", "synthetic clutter"]
+    assert all(re.fullmatch(r"synthetic [a-z0-9 ]+: \d/3 trays exact \(\d+\.\d%\) invented \d+ median-ms \d+\.\d", line)
+               for line in lines)

@@ -1,22 +1,40 @@
-"""Measure the reader against labelled photos: accuracy per die, per photo, dice count, and speed."""
+"""Measure the reader against labelled photos: accuracy per die and per photo, silent errors, speed.
+
+The rules are those of a player at the table:
+  * a photo is *exact* only if every labelled die is read right and nothing else is reported
+    (an extra die, read or unreadable, spoils it);
+  * a photo is *silently wrong* when the companion would have taken a wrong roll without a word:
+    as many dice read as labelled, none unreadable, and yet not exact;
+  * where the folder has ``boxes.csv``, reported dice are matched to labelled dice by location
+    (a die's centre must lie within ``MATCH_DISTANCE`` box sizes of the box's centre), so a right
+    value read off the wrong die does not count; without boxes values are matched as multisets.
+A label of 0 marks a die whose value is unclear (cut off, hidden): it is not counted per die, and
+a die reported at its place is neither right nor extra.
+"""
 
 from __future__ import annotations
 
 import csv
 import hashlib
+import math
 import statistics
 import time
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import cached_property
 from pathlib import Path
 
 import cv2
 import numpy as np
 
-from vision.reading import DiceReading
+from vision.reading import DiceReading, Die
 
 Reader = Callable[[np.ndarray], DiceReading]
+Box = tuple[float, float, float, float, int]  # x0, y0, x1, y1 in photo px, and the labelled value (0 = unclear)
+
+MATCH_DISTANCE = 0.5  # box sizes: how far a reported die's centre may lie from a labelled box's centre
+UNCLEAR = 0
 
 
 class DatasetError(ValueError):
@@ -26,12 +44,34 @@ class DatasetError(ValueError):
 @dataclass(frozen=True)
 class LabelledPhoto:
     file: str
-    values: tuple[int, ...]
+    values: tuple[int, ...]  # sorted; 0 = a die whose value is unclear
+    split: str = ""
+    boxes: tuple[Box, ...] = ()
 
     @property
     def group(self) -> str:
         """The file-name prefix before the first ``_`` (the photo's source)."""
         return self.file.split("_", 1)[0]
+
+    @property
+    def clear_values(self) -> tuple[int, ...]:
+        return tuple(v for v in self.values if v != UNCLEAR)
+
+
+def match_by_location(boxes: tuple[Box, ...], dice: tuple[Die, ...]) -> dict[int, int]:
+    """Labelled box index -> reported die index, nearest pairs first, each used once."""
+    pairs = []
+    for b, (x0, y0, x1, y1, _) in enumerate(boxes):
+        size = max(x1 - x0, y1 - y0, 1.0)
+        for d, die in enumerate(dice):
+            distance = math.dist(die.centre, ((x0 + x1) / 2, (y0 + y1) / 2)) / size
+            if distance < MATCH_DISTANCE:
+                pairs.append((distance, b, d))
+    matched: dict[int, int] = {}
+    for _, b, d in sorted(pairs):
+        if b not in matched and d not in matched.values():
+            matched[b] = d
+    return matched
 
 
 @dataclass(frozen=True)
@@ -40,18 +80,39 @@ class PhotoResult:
     reading: DiceReading
     milliseconds: float
 
+    @cached_property
+    def _tally(self) -> tuple[int, int]:
+        """(labelled dice read right, reported dice that answer to no labelled die)."""
+        dice = self.reading.dice
+        if not self.photo.boxes:
+            right = sum((Counter(self.reading.values) & Counter(self.photo.clear_values)).values())
+            return right, max(0, len(dice) - len(self.photo.values))
+        matched = match_by_location(self.photo.boxes, dice)
+        right = sum(1 for b, d in matched.items() if self.photo.boxes[b][4] == dice[d].value != UNCLEAR)
+        return right, len(dice) - len(matched)
+
     @property
     def dice_right(self) -> int:
-        """Read values matched to labelled values as multisets."""
-        return sum((Counter(self.reading.values) & Counter(self.photo.values)).values())
+        return self._tally[0]
+
+    @property
+    def extra_dice(self) -> int:
+        return self._tally[1]
 
     @property
     def is_exact(self) -> bool:
-        return self.reading.values == self.photo.values
+        return self.dice_right == len(self.photo.clear_values) and self.extra_dice == 0 and (
+            bool(self.photo.boxes) or not self.reading.unreadable
+        )
 
     @property
     def count_is_right(self) -> bool:
         return len(self.reading.dice) == len(self.photo.values)
+
+    @property
+    def is_silently_wrong(self) -> bool:
+        """The companion would take this reading (right count, all read) although it is wrong."""
+        return not self.is_exact and not self.reading.unreadable and len(self.reading.dice) == len(self.photo.values)
 
 
 @dataclass(frozen=True)
@@ -64,33 +125,63 @@ class Figures:
     per_die: float
     per_photo: float
     count: float
+    silent: float
     median_ms: float
 
     def line(self) -> str:
         return (
             f"{self.name}: per-die {self.per_die:.1f}% per-photo {self.per_photo:.1f}% "
-            f"count {self.count:.1f}% median-ms {self.median_ms:.1f}"
+            f"count {self.count:.1f}% silent {self.silent:.1f}% median-ms {self.median_ms:.1f}"
         )
 
 
-def read_manifest(folder: Path) -> list[LabelledPhoto]:
-    """The photos listed in ``folder/manifest.csv`` (columns ``file`` and ``values``; others ignored)."""
+def read_boxes(folder: Path) -> dict[str, tuple[Box, ...]]:
+    """The per-die boxes of ``folder/boxes.csv`` by file name; empty if the folder has none."""
+    path = folder / "boxes.csv"
+    if not path.is_file():
+        return {}
+    boxes: dict[str, list[Box]] = defaultdict(list)
+    with path.open(newline="") as handle:
+        for line, row in enumerate(csv.DictReader(handle), start=2):
+            try:
+                x0, y0, x1, y1 = (float(row[k]) for k in ("x0", "y0", "x1", "y1"))
+                value = int(row["value"])
+            except (KeyError, TypeError, ValueError):
+                raise DatasetError(f"{path} line {line}: needs numbers in x0, y0, x1, y1 and value") from None
+            boxes[row["file"]].append((x0, y0, x1, y1, value))
+    return {file: tuple(rows) for file, rows in boxes.items()}
+
+
+def read_manifest(folder: Path, splits: Iterable[str] | None = None) -> list[LabelledPhoto]:
+    """The photos listed in ``folder/manifest.csv`` (columns ``file``, ``values``, optionally ``split``).
+
+    ``splits`` keeps only the rows whose ``split`` column is one of them. Boxes come from
+    ``boxes.csv`` where it exists.
+    """
     manifest = folder / "manifest.csv"
     if not manifest.is_file():
         raise DatasetError(f"{manifest} not found: a photo folder needs manifest.csv and images/")
+    wanted = None if splits is None else set(splits)
+    boxes = read_boxes(folder)
     photos = []
     with manifest.open(newline="") as handle:
         reader = csv.DictReader(handle)
         if not reader.fieldnames or not {"file", "values"} <= set(reader.fieldnames):
             raise DatasetError(f"{manifest} needs the columns 'file' and 'values'")
+        if wanted is not None and "split" not in reader.fieldnames:
+            raise DatasetError(f"{manifest} has no 'split' column to choose {', '.join(sorted(wanted))} from")
         for line, row in enumerate(reader, start=2):
             try:
                 values = tuple(sorted(int(v) for v in row["values"].split()))
             except ValueError:
                 raise DatasetError(f"{manifest} line {line}: values must be numbers, got {row['values']!r}") from None
-            if not all(1 <= v <= 6 for v in values):
-                raise DatasetError(f"{manifest} line {line}: values must be 1 to 6, got {row['values']!r}")
-            photos.append(LabelledPhoto(row["file"], values))
+            if not all(0 <= v <= 6 for v in values):
+                raise DatasetError(f"{manifest} line {line}: values must be 1 to 6 (0: unclear), got {row['values']!r}")
+            split = row.get("split") or ""
+            if wanted is None or split in wanted:
+                photos.append(LabelledPhoto(row["file"], values, split, boxes.get(row["file"], ())))
+    if wanted is not None and not photos:
+        raise DatasetError(f"{manifest} has no rows whose split is {', '.join(sorted(wanted))}")
     return photos
 
 
@@ -135,16 +226,17 @@ def evaluate(folder: Path, read: Reader, photos: Iterable[LabelledPhoto] | None 
 
 
 def figures(name: str, results: list[PhotoResult]) -> Figures:
-    """Summarise results: dice right over all labelled dice, exact photos, right counts, median time."""
-    dice = sum(len(r.photo.values) for r in results)
-    photos = len(results)
+    """Summarise results: dice right over all clearly labelled dice, exact, right counts, silent errors, time."""
+    dice = sum(len(r.photo.clear_values) for r in results)
+    photos = max(len(results), 1)
     return Figures(
         name=name,
-        photos=photos,
+        photos=len(results),
         dice=dice,
         per_die=100 * sum(r.dice_right for r in results) / max(dice, 1),
-        per_photo=100 * sum(r.is_exact for r in results) / max(photos, 1),
-        count=100 * sum(r.count_is_right for r in results) / max(photos, 1),
+        per_photo=100 * sum(r.is_exact for r in results) / photos,
+        count=100 * sum(r.count_is_right for r in results) / photos,
+        silent=100 * sum(r.is_silently_wrong for r in results) / photos,
         median_ms=statistics.median(r.milliseconds for r in results) if results else 0.0,
     )
 
@@ -154,3 +246,54 @@ def figures_by_group(results: list[PhotoResult]) -> list[Figures]:
     groups = sorted({r.photo.group for r in results})
     by_group = [figures(g, [r for r in results if r.photo.group == g]) for g in groups]
     return by_group + [figures("overall", results)]
+
+
+def at_threshold(result: PhotoResult, threshold: float) -> PhotoResult:
+    """The result as a reader with ``min_value_probability = threshold`` would have given it.
+
+    The threshold is the reader's last step, so a reading made with threshold 0 holds every answer.
+    """
+    dice = tuple(
+        d if d.value is None or d.confidence >= threshold else replace(d, value=None, reason="unsure")
+        for d in result.reading.dice
+    )
+    return replace(result, reading=DiceReading(dice))
+
+
+@dataclass(frozen=True)
+class ReliabilityRow:
+    low: float
+    high: float
+    dice: int
+    mean_confidence: float
+    accuracy: float
+
+    def line(self) -> str:
+        return (f"confidence {self.low:.2f}-{self.high:.2f}: dice {self.dice:5d} "
+                f"mean-confidence {100 * self.mean_confidence:5.1f}% right {100 * self.accuracy:5.1f}%")
+
+
+RELIABILITY_EDGES = (0.0, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 0.98, 0.99, 1.0)
+
+
+def reliability(results: list[PhotoResult]) -> list[ReliabilityRow]:
+    """How often a labelled die read at each confidence was right (dice matched by location, or by value)."""
+    pairs = []  # (confidence, right)
+    for r in results:
+        dice = r.reading.dice
+        if r.photo.boxes:
+            for b, d in match_by_location(r.photo.boxes, dice).items():
+                if r.photo.boxes[b][4] != UNCLEAR and dice[d].value is not None:
+                    pairs.append((dice[d].confidence, dice[d].value == r.photo.boxes[b][4]))
+        else:
+            left = Counter(r.photo.clear_values)
+            for die in sorted((d for d in dice if d.value is not None), key=lambda d: -d.confidence):
+                pairs.append((die.confidence, left[die.value] > 0))
+                left[die.value] -= 1
+    rows = []
+    for low, high in zip(RELIABILITY_EDGES, RELIABILITY_EDGES[1:]):
+        inside = [(c, ok) for c, ok in pairs if low <= c < high or (high == 1.0 and c == 1.0)]
+        if inside:
+            rows.append(ReliabilityRow(low, high, len(inside), float(np.mean([c for c, _ in inside])),
+                                       float(np.mean([ok for _, ok in inside]))))
+    return rows

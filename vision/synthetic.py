@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
+
+from vision.clutter import draw_clutter
 
 SUPERSAMPLE = 2
 
@@ -50,12 +52,31 @@ BACKGROUNDS: tuple[tuple[int, int, int], ...] = (
 
 @dataclass(frozen=True)
 class PlacedDie:
-    """Where a die was drawn: its value, centre (x, y) in pixels, side in pixels, rotation in degrees."""
+    """Where a die was drawn: its value, top face centre (x, y) in pixels, side in pixels, rotation in degrees.
+
+    ``lean`` (x, y pixels) is how far the top face lies from the bottom one in the picture, as a
+    camera that looks at the tray obliquely sees it: the side faces between them show their own pips.
+    """
 
     value: int
     centre: tuple[float, float]
     side: float
     angle: float
+    lean: tuple[float, float] = (0.0, 0.0)
+
+    def corners(self) -> np.ndarray:
+        """The top face's four corners (x, y) in pixels, in order around it."""
+        theta = math.radians(self.angle)
+        along = np.array([math.cos(theta), math.sin(theta)]) * self.side / 2
+        across = np.array([-math.sin(theta), math.cos(theta)]) * self.side / 2
+        c = np.array(self.centre)
+        return np.array([c - along - across, c + along - across, c + along + across, c - along + across])
+
+    def box(self) -> tuple[float, float, float]:
+        """Centre (x, y) and longer side of the axis-aligned box around everything seen of the die."""
+        points = np.vstack([self.corners(), self.corners() - np.array(self.lean)])
+        low, high = points.min(axis=0), points.max(axis=0)
+        return float((low[0] + high[0]) / 2), float((low[1] + high[1]) / 2), float(max(high - low))
 
 
 @dataclass(frozen=True)
@@ -96,21 +117,62 @@ def place_dice(
     rng: np.random.Generator,
     size: tuple[int, int],
     side_range: tuple[float, float],
+    touching: bool = False,
 ) -> tuple[PlacedDie, ...]:
-    """Scatter dice of one random side over a ``size`` (width, height) tray without overlaps."""
+    """Scatter dice of one random side over a ``size`` (width, height) tray without overlaps.
+
+    With ``touching`` every die after the first is pressed flat against one already placed where
+    there is room, so the dice lie in touching groups.
+    """
     width, height = size
     for _ in range(50):
         side = float(rng.uniform(*side_range))
         placed: list[PlacedDie] = []
         for value in values:
-            spot = _free_spot(placed, side, width, height, rng)
-            if spot is None:
-                break
-            placed.append(PlacedDie(int(value), spot, side, float(rng.uniform(0, 90))))
+            die = _touching_die(placed, int(value), side, width, height, rng) if touching and placed else None
+            if die is None:
+                spot = _free_spot(placed, side, width, height, rng)
+                if spot is None:
+                    break
+                die = PlacedDie(int(value), spot, side, float(rng.uniform(0, 90)))
+            placed.append(die)
         else:
             return tuple(placed)
         side_range = (side_range[0] * 0.9, side_range[1] * 0.9)
     raise ValueError(f"cannot fit {len(values)} dice in a {width}x{height} tray")
+
+
+def _touching_die(
+    placed: list[PlacedDie], value: int, side: float, width: int, height: int, rng: np.random.Generator
+) -> PlacedDie | None:
+    """A die pressed against a face of a placed one (slid along it, a few degrees askew), or None if none fits."""
+    for _ in range(40):
+        neighbour = placed[int(rng.integers(len(placed)))]
+        angle = neighbour.angle + float(rng.uniform(-4, 4))
+        theta = math.radians(neighbour.angle + 90 * int(rng.integers(4)))
+        gap = (neighbour.side + side) / 2 + float(rng.uniform(0.5, 2.5))
+        slide = float(rng.uniform(-0.45, 0.45)) * side
+        x = neighbour.centre[0] + gap * math.cos(theta) - slide * math.sin(theta)
+        y = neighbour.centre[1] + gap * math.sin(theta) + slide * math.cos(theta)
+        die = PlacedDie(value, (x, y), side, angle)
+        corners = die.corners()
+        inside = corners.min() >= 2 and corners[:, 0].max() <= width - 2 and corners[:, 1].max() <= height - 2
+        if inside and not any(_squares_overlap(die, other) for other in placed):
+            return die
+    return None
+
+
+def _squares_overlap(a: PlacedDie, b: PlacedDie) -> bool:
+    """Whether two dice's top faces overlap (separating axis test on their outlines, shrunk by 2 %)."""
+    shapes = [(d.corners() - d.centre) * 0.98 + d.centre for d in (a, b)]
+    for shape in shapes:
+        for i in range(4):
+            edge = shape[(i + 1) % 4] - shape[i]
+            axis = np.array([-edge[1], edge[0]])
+            ranges = [(s @ axis).min() for s in shapes], [(s @ axis).max() for s in shapes]
+            if ranges[1][0] < ranges[0][1] or ranges[1][1] < ranges[0][0]:
+                return False
+    return True
 
 
 def _free_spot(
@@ -133,14 +195,33 @@ def render_tray(
     size: tuple[int, int] = (640, 480),
     side_range: tuple[float, float] = (48.0, 80.0),
     look: TrayLook | None = None,
+    *,
+    touching: bool = False,
+    lean: float = 0.0,
+    clutter: int = 0,
 ) -> tuple[np.ndarray, tuple[PlacedDie, ...]]:
-    """A BGR image of dice showing ``values`` and where each was drawn."""
+    """A BGR image of dice showing ``values`` and where each was drawn.
+
+    ``touching`` presses the dice together in groups; ``lean`` (die sides) shows them as an
+    oblique camera does, side faces and all; ``clutter`` draws that many things that are not
+    dice (labels, keys, coins, cables...) beside them.
+    """
     look = look or random_look(rng)
-    dice = place_dice(values, rng, size, side_range)
+    dice = place_dice(values, rng, size, side_range, touching)
+    if lean > 0:
+        direction = rng.uniform(0, 2 * math.pi)
+        dice = tuple(replace(d, lean=(d.side * lean * math.cos(direction), d.side * lean * math.sin(direction)))
+                     for d in dice)
     width, height = size
     canvas = np.empty((height * SUPERSAMPLE, width * SUPERSAMPLE, 3), np.uint8)
     canvas[:] = look.background
-    for die in dice:
+    if clutter:
+        side = float(np.mean([d.side for d in dice])) if dice else float(np.mean(side_range))
+        keep_clear = [(d.centre[0] * SUPERSAMPLE, d.centre[1] * SUPERSAMPLE, d.side * SUPERSAMPLE) for d in dice]
+        draw_clutter(canvas, clutter, side * SUPERSAMPLE, keep_clear, rng)
+    for die in sorted(dice, key=lambda d: -(d.centre[0] * d.lean[0] + d.centre[1] * d.lean[1])):
+        if die.lean != (0.0, 0.0):
+            _draw_sides(canvas, die, look, rng)
         _draw_die(canvas, die, look)
     image = cv2.resize(canvas, size, interpolation=cv2.INTER_AREA).astype(np.float32)
     texture = rng.normal(0, 5, image.shape[:2]).astype(np.float32)  # felt or wood grain
@@ -201,6 +282,33 @@ def _draw_die(canvas: np.ndarray, die: PlacedDie, look: TrayLook) -> None:
     for px, py in PIP_LAYOUTS[die.value]:
         (centre,) = _to_canvas(np.array([[px * spread, py * spread]]), die)
         cv2.circle(canvas, tuple(int(v) for v in centre), int(pip_radius), look.pips, -1, cv2.LINE_AA, shift=4)
+
+
+def _draw_sides(canvas: np.ndarray, die: PlacedDie, look: TrayLook, rng: np.random.Generator) -> None:
+    """The side faces an oblique camera sees below the top face, shaded, each with its own pips."""
+    top = die.corners()
+    down = -np.array(die.lean)
+    hidden = {die.value, 7 - die.value}
+    for i in range(4):
+        a, b = top[i], top[(i + 1) % 4]
+        outward = np.array([b[1] - a[1], -(b[0] - a[0])])
+        if np.dot(outward, top.mean(axis=0) - a) > 0:
+            outward = -outward
+        if np.dot(outward, down) <= 0:
+            continue
+        quad = np.array([a, b, b + down, a + down])
+        shade = float(rng.uniform(0.55, 0.85))
+        cv2.fillPoly(canvas, [np.round(quad * SUPERSAMPLE * 16).astype(np.int32)],
+                     tuple(c * shade for c in look.body), cv2.LINE_AA, shift=4)
+        value = int(rng.choice([v for v in range(1, 7) if v not in hidden]))
+        hidden |= {value, 7 - value}
+        middle, half_along, half_down = (a + b) / 2 + down / 2, (b - a) / 2, down / 2
+        circle = np.array([(math.cos(t), math.sin(t)) for t in np.linspace(0, 2 * math.pi, 16, endpoint=False)])
+        for u, w in PIP_LAYOUTS[value]:
+            pip = [middle + (u * 0.52 + 0.19 * cu) * half_along + (w * 0.52 + 0.19 * cw) * half_down
+                   for cu, cw in circle]
+            cv2.fillPoly(canvas, [np.round(np.array(pip) * SUPERSAMPLE * 16).astype(np.int32)],
+                         tuple(c * shade for c in look.pips), cv2.LINE_AA, shift=4)
 
 
 def _light_field(size: tuple[int, int], strength: float, rng: np.random.Generator) -> np.ndarray:

@@ -90,14 +90,18 @@ def centre_targets(points: np.ndarray, sides: list[float], stride: int) -> np.nd
 def die_crops(
     scene: Scene, per_die: int, negatives: int, rng: np.random.Generator, p: ReaderParams
 ) -> tuple[list[np.ndarray], list[int]]:
-    """Augmented crops of every die (class value-1) and of places that are not a die's centre (class 6)."""
+    """Crops of every die with a clear face (class value-1) and of places that are not a die's centre (class 6).
+
+    Each crop is shifted, scaled and turned at random; colours are left as they are (``recolour``
+    them for each use), so the crops can be cut once and kept.
+    """
     crops, labels = [], []
     for x, y, side, value in scene.dice:
-        for _ in range(per_die):
+        for _ in range(per_die if value else 0):
             shift = rng.normal(0, 0.06 * side, 2)
             crop = die_crop(scene.image, (x + shift[0], y + shift[1]), side * rng.uniform(0.85, 1.2), p,
                             angle=float(rng.uniform(0, 360)))
-            crops.append(recolour(crop[:, ::-1] if rng.random() < 0.5 else crop, rng))
+            crops.append(crop[:, ::-1] if rng.random() < 0.5 else crop)
             labels.append(value - 1)
     typical = float(np.median([d[2] for d in scene.dice])) if scene.dice else float(rng.uniform(20, 120))
     made = 0
@@ -108,21 +112,27 @@ def die_crops(
         whole_die = size > 0.7 * typical
         if whole_die and near_a_die(scene, point):
             continue
-        crop = die_crop(scene.image, point, size, p, angle=float(rng.uniform(0, 360)))
-        crops.append(recolour(crop, rng))
+        crops.append(die_crop(scene.image, point, size, p, angle=float(rng.uniform(0, 360))))
         labels.append(NOT_A_DIE)
         made += 1
     return crops, labels
 
 
 def _negative_place(scene: Scene, typical: float, rng: np.random.Generator) -> tuple[tuple[float, float], float]:
-    """Where a crop shows no whole die, and its size: anywhere, beside a die, or a part of one die."""
+    """Where a crop shows no whole die, and its size: anywhere, beside a die, two touching dice as one, or a part of one die."""
     h, w = scene.image.shape[:2]
     kind = rng.random()
-    if not scene.dice or kind < 0.4:
+    if not scene.dice or kind < 0.35:
         return (rng.uniform(0, w), rng.uniform(0, h)), typical * rng.uniform(0.7, 1.4)
     x, y, side, _ = scene.dice[int(rng.integers(len(scene.dice)))]
     angle = rng.uniform(0, 2 * np.pi)
+    if kind < 0.45:  # two neighbouring dice taken for one big die
+        others = [d for d in scene.dice if (d[0], d[1]) != (x, y)]
+        if others:
+            nx, ny, nside, _ = min(others, key=lambda d: np.hypot(d[0] - x, d[1] - y))
+            gap = float(np.hypot(nx - x, ny - y))
+            if gap < 1.6 * max(side, nside):
+                return ((x + nx) / 2, (y + ny) / 2), (gap + max(side, nside)) * rng.uniform(0.9, 1.1)
     if kind < 0.8:  # next to a die: a part of it, or the gap between two
         reach = rng.uniform(0.6, 1.1) * side
         return (x + reach * np.cos(angle), y + reach * np.sin(angle)), typical * rng.uniform(0.7, 1.4)

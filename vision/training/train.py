@@ -1,12 +1,17 @@
 """Train the reader's detector and classifier and write them to vision/models/ as ONNX.
 
     pip install '.[train]'
-    python -m vision.training.train --photos ../shared/datasets/dice-photos [--seed 1]
+    python -m vision.training.train --photos ../shared/datasets/dice-photos \
+        --train-photos ../shared/datasets/train-photos [--out DIR] [--seed 1]
 
-Data: synthetic trays from vision.synthetic, and the training half of the dev photos (a fixed
-half, chosen by a hash of the file name; see ``is_training_photo``). The SHA-256 of every photo
-trained on is written to ``trained-on.txt`` beside the models, so ``eval-vision`` measures only
-photos the nets never saw. Takes about 35 minutes on two cores (15 with --keep-detector).
+Data: the training half of the dev photos (a fixed half, chosen by a hash of the file name; see
+``is_training_photo``), the ``train`` split of the training photos (less the boxes that cover one
+face only, ``labels_only_one_face``), synthetic trays (touching dice, oblique dice with side
+faces, clutter beside them) and frames with no dice. The classifier also learns the detector's
+own false candidates on all of them as "no die". The SHA-256 of every photo trained on is
+written to ``trained-on.txt`` beside the models, so ``eval-vision`` measures only photos the
+nets never saw. About 45 minutes on two cores; the detector is written as soon as it is
+trained, and ``--keep-detector`` trains only the classifier on it (about 25 minutes).
 """
 
 from __future__ import annotations
@@ -25,11 +30,13 @@ from vision.evaluation import file_digest
 from vision.network import as_net_input, forget_models
 from vision.params import MODELS, ReaderParams
 from vision.training.nets import Classifier, Detector
-from vision.training.photos import Scene, near_a_die, synthetic_scenes, training_photos
+from vision.training.photos import Scene, near_a_die, synthetic_scenes, train_split_photos, training_photos
 from vision.training.samples import WINDOW, detector_sample, die_crops, recolour
 
 TRAINED_ON = "trained-on.txt"
-REAL_WEIGHT = 3  # the detector sees each real photo this many times as often as a synthetic tray
+REAL_SHARE = 0.65  # of the detector's windows cut from real photos; the rest from rendered frames
+DETECTOR_EPOCH = 4096  # windows
+CLASSIFIER_EPOCH = 49152  # crops
 MAX_HARD_NEGATIVES = 10  # per scene: false candidates of the trained detector
 
 
@@ -64,17 +71,19 @@ def to_tensor(images: list[np.ndarray]) -> torch.Tensor:
     return torch.from_numpy(as_net_input(np.stack(images)))
 
 
-def train_detector(scenes: list[Scene], epochs: int, rng: np.random.Generator, p: ReaderParams) -> Detector:
+def train_detector(
+    scenes: list[Scene], weights: np.ndarray, epochs: int, rng: np.random.Generator, p: ReaderParams
+) -> Detector:
+    """Train on DETECTOR_EPOCH windows an epoch, each cut from a scene drawn with the given ``weights``."""
     net = Detector()
     optimiser = torch.optim.AdamW(net.parameters(), lr=3e-3, weight_decay=1e-4)
-    per_epoch = 2 * len(scenes)
-    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, 3e-3, total_steps=epochs * (per_epoch // 32 + 1))
+    steps = DETECTOR_EPOCH // 32
+    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, 3e-3, total_steps=epochs * steps)
     for epoch in range(epochs):
         started, total = time.time(), 0.0
-        order = rng.permutation(per_epoch) % len(scenes)
         net.train()
-        for batch_start in range(0, per_epoch, 32):
-            samples = [detector_sample(scenes[i], rng, p) for i in order[batch_start : batch_start + 32]]
+        for _ in range(steps):
+            samples = [detector_sample(scenes[i], rng, p) for i in rng.choice(len(scenes), 32, p=weights)]
             x = to_tensor([s[0] for s in samples])
             target = torch.from_numpy(np.stack([s[1] for s in samples]))
             out = net(x)
@@ -86,8 +95,8 @@ def train_detector(scenes: list[Scene], epochs: int, rng: np.random.Generator, p
             loss.backward()
             optimiser.step()
             schedule.step()
-            total += loss.item() * len(samples)
-        print(f"detector epoch {epoch + 1}/{epochs}: loss {total / per_epoch:.4f} ({time.time() - started:.0f} s)",
+            total += loss.item()
+        print(f"detector epoch {epoch + 1}/{epochs}: loss {total / steps:.4f} ({time.time() - started:.0f} s)",
               flush=True)
     return net.eval()
 
@@ -99,37 +108,43 @@ def hard_negatives(scenes: list[Scene], rng: np.random.Generator, p: ReaderParam
         found = [c for c in find_candidates(scene.image, p) if not near_a_die(scene, c.centre)]
         for c in found[:MAX_HARD_NEGATIVES]:
             for _ in range(2):
-                crop = die_crop(scene.image, c.centre, c.size * rng.uniform(0.9, 1.1), p,
-                                angle=float(rng.uniform(0, 360)))
-                crops.append(recolour(crop, rng))
+                crops.append(die_crop(scene.image, c.centre, c.size * rng.uniform(0.9, 1.1), p,
+                                      angle=float(rng.uniform(0, 360))))
                 labels.append(NOT_A_DIE)
     return crops, labels
 
 
+def crop_bank(scenes: list[Scene], rng: np.random.Generator, p: ReaderParams) -> tuple[np.ndarray, np.ndarray]:
+    """Every crop the classifier learns from, cut once: each die several times, and places with no die."""
+    crops, labels = [], []
+    for scene in scenes:
+        real = not scene.name.startswith(("synthetic", "garbage"))
+        c, l = die_crops(scene, 6 if real else 3, 12 if real else 6, rng, p)
+        crops += c
+        labels += l
+    return np.array(crops, np.uint8), np.array(labels, np.int64)
+
+
 def train_classifier(
-    scenes: list[Scene], extra: tuple[list, list], epochs: int, rng: np.random.Generator, p: ReaderParams
+    bank: tuple[np.ndarray, np.ndarray], epochs: int, rng: np.random.Generator
 ) -> Classifier:
+    """Train on CLASSIFIER_EPOCH crops an epoch, drawn from the bank, mirrored and turned by quarters, recoloured."""
+    crops, labels = bank
     net = Classifier()
     optimiser = torch.optim.AdamW(net.parameters(), lr=3e-3, weight_decay=1e-4)
-    schedule = None
+    per_epoch = min(CLASSIFIER_EPOCH, len(crops))
+    steps = -(-per_epoch // 128)
+    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, 3e-3, total_steps=epochs * steps)
     for epoch in range(epochs):
         started = time.time()
-        crops, labels = list(extra[0]), list(extra[1])
-        for scene in scenes:
-            real = not scene.name.startswith(("synthetic", "garbage"))
-            c, l = die_crops(scene, 16 if real else 3, 8 if real else 2, rng, p)
-            crops += c
-            labels += l
-        order = rng.permutation(len(crops))
-        if schedule is None:
-            steps = epochs * (len(crops) // 128 + 2)
-            schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, 3e-3, total_steps=steps)
+        order = rng.permutation(len(crops))[:per_epoch]
         net.train()
         total, right = 0.0, 0
-        for batch_start in range(0, len(order), 128):
+        for batch_start in range(0, per_epoch, 128):
             index = order[batch_start : batch_start + 128]
-            x = to_tensor([crops[i] for i in index])
-            y = torch.tensor([labels[i] for i in index])
+            x = to_tensor([recolour(np.rot90(crops[i][:, ::-1] if rng.random() < 0.5 else crops[i], int(rng.integers(4))),
+                                    rng) for i in index])
+            y = torch.from_numpy(labels[index])
             out = net(x)
             loss = F.cross_entropy(out, y, label_smoothing=0.02)
             optimiser.zero_grad()
@@ -138,9 +153,9 @@ def train_classifier(
             schedule.step()
             total += loss.item() * len(index)
             right += int((out.argmax(1) == y).sum())
-        print(f"classifier epoch {epoch + 1}/{epochs}: loss {total / len(order):.4f} "
-              f"train accuracy {100 * right / len(order):.1f}% on {len(order)} crops ({time.time() - started:.0f} s)",
-              flush=True)
+        print(f"classifier epoch {epoch + 1}/{epochs}: loss {total / per_epoch:.4f} "
+              f"train accuracy {100 * right / per_epoch:.1f}% on {per_epoch} of {len(crops)} crops "
+              f"({time.time() - started:.0f} s)", flush=True)
     return net.eval()
 
 
@@ -153,12 +168,15 @@ def export(net: torch.nn.Module, example: torch.Tensor, path: Path, dynamic: dic
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--photos", type=Path, required=True, help="dev photo folder with boxes.csv and images/")
-    parser.add_argument("--out", type=Path, default=MODELS)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--synthetic", type=int, default=600)
-    parser.add_argument("--detector-epochs", type=int, default=80)
-    parser.add_argument("--classifier-epochs", type=int, default=50)
+    parser.add_argument("--photos", type=Path, required=True, metavar="DIR",
+                        help="dev photo folder with boxes.csv and images/ (its fixed training half is used)")
+    parser.add_argument("--train-photos", type=Path, metavar="DIR",
+                        help="training photo folder with a split column (its train split is used)")
+    parser.add_argument("--out", type=Path, default=MODELS, metavar="DIR", help="where the models go (default vision/models)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of every random choice (default 1)")
+    parser.add_argument("--synthetic", type=int, default=800, help="synthetic trays rendered (default 800)")
+    parser.add_argument("--detector-epochs", type=int, default=36, help=f"of {DETECTOR_EPOCH} windows (default 36)")
+    parser.add_argument("--classifier-epochs", type=int, default=15, help=f"of {CLASSIFIER_EPOCH} crops (default 15)")
     parser.add_argument("--keep-detector", action="store_true", help="train only the classifier, on the detector in --out")
     args = parser.parse_args()
     torch.manual_seed(args.seed)
@@ -166,19 +184,28 @@ def main() -> None:
     rng = np.random.default_rng(args.seed)
     p = ReaderParams(detector_model=args.out / "dice-detector.onnx", classifier_model=args.out / "dice-classifier.onnx",
                      trained_on=args.out / TRAINED_ON)
-    real = training_photos(args.photos)
-    print(f"{len(real)} training photos with {sum(len(s.dice) for s in real)} dice", flush=True)
-    scenes = real + synthetic_scenes(args.synthetic, rng) + garbage_scenes(args.synthetic // 10, rng)
+    real = [(args.photos, scene) for scene in training_photos(args.photos)]
+    if args.train_photos:
+        real += [(args.train_photos, scene) for scene in train_split_photos(args.train_photos)]
+    print(f"{len(real)} training photos with {sum(len(s.dice) for _, s in real)} dice", flush=True)
+    rendered = synthetic_scenes(args.synthetic, rng) + garbage_scenes(args.synthetic // 10, rng)
+    scenes = [scene for _, scene in real] + rendered
     if not args.keep_detector:
-        detector = train_detector(real * REAL_WEIGHT + scenes[len(real):], args.detector_epochs, rng, p)
+        weights = np.array([REAL_SHARE / len(real)] * len(real) + [(1 - REAL_SHARE) / len(rendered)] * len(rendered))
+        detector = train_detector(scenes, weights / weights.sum(), args.detector_epochs, rng, p)
         export(detector, torch.zeros(1, 3, WINDOW, WINDOW), p.detector_model,
                {"image": {0: "n", 2: "h", 3: "w"}, "out": {0: "n", 2: "h4", 3: "w4"}})
-    negatives = hard_negatives(scenes, rng, p)
-    print(f"{len(negatives[0])} hard negative crops", flush=True)
-    classifier = train_classifier(scenes, negatives, args.classifier_epochs, rng, p)
+        print(f"wrote {p.detector_model}", flush=True)
+    crops, labels = crop_bank(scenes, rng, p)
+    mined, mined_labels = hard_negatives(scenes, rng, p)
+    print(f"{len(crops)} crops, {int((labels == NOT_A_DIE).sum())} of them no die, and {len(mined)} hard negatives",
+          flush=True)
+    bank = (np.concatenate([crops, np.array(mined, np.uint8).reshape(-1, *crops.shape[1:])]),
+            np.concatenate([labels, np.array(mined_labels, np.int64)]))
+    classifier = train_classifier(bank, args.classifier_epochs, rng)
     export(classifier, torch.zeros(1, 3, p.crop_px, p.crop_px), p.classifier_model,
            {"image": {0: "n"}, "out": {0: "n"}})
-    lines = [f"{file_digest(args.photos / 'images' / scene.name)}  {scene.name}" for scene in real]
+    lines = [f"{file_digest(folder / 'images' / scene.name)}  {scene.name}" for folder, scene in real]
     p.trained_on.write_text("\n".join(lines) + "\n")
     print(f"wrote {p.detector_model}, {p.classifier_model} and {p.trained_on}")
 
