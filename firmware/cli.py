@@ -82,6 +82,12 @@ def _run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _calibrate(args: argparse.Namespace) -> int:
+    from firmware.calibrate import calibrate
+
+    return calibrate(load_config(args.config))
+
+
 def _bench_engine(args: argparse.Namespace) -> int:
     from firmware.bench_engine import run_engine_bench
 
@@ -141,6 +147,12 @@ def build_parser() -> argparse.ArgumentParser:
     device = commands.add_parser("run", help="the companion on the devices a configuration file names")
     device.add_argument("--config", type=Path, required=True, metavar="FILE", help="TOML, see firmware/pi/dice-companion.toml")
     device.set_defaults(run=_run)
+
+    calibration = commands.add_parser(
+        "calibrate", help="find the empty tray in the camera's view (or take [tray] corners) and store its outline"
+    )
+    calibration.add_argument("--config", type=Path, required=True, metavar="FILE", help="TOML, see firmware/pi/dice-companion.toml")
+    calibration.set_defaults(run=_calibrate)
 
     history = commands.add_parser("history", help="the finished and abandoned games, and each player's record")
     where = history.add_mutually_exclusive_group(required=True)

@@ -6,7 +6,8 @@ the journal, so a game survives a power cut (it resumes at start) and any move c
 (a long press of STOP), a misread roll included. Rolls come from the camera
 (:mod:`firmware.roll_watcher`) or, when it is missing or overruled, from the buttons
 (:mod:`firmware.manual_entry`); a reading without exactly the dice the game needs is shown and
-refused, never guessed.
+refused, never guessed. With the tray's outline (``dice-companion calibrate``) only dice inside
+the tray count; an outline that does not fit the camera's frames is dropped with a notice.
 """
 
 from __future__ import annotations
@@ -54,6 +55,7 @@ from hardware.display import Display, DisplayError
 from vision import annotate, read_dice
 from vision.reading import DiceReading
 from vision.settle import SettleParams
+from vision.tray import TrayError, TrayOutline
 
 LOG = logging.getLogger("dice_companion")
 READING = "reading dice..."
@@ -65,7 +67,8 @@ class Companion:
     """One companion at one table; :attr:`screen` is what the OLED shows.
 
     ``journal`` defaults to one in memory (nothing survives the process); ``has_camera`` False
-    makes ROLL open the manual dice entry.
+    makes ROLL open the manual dice entry; ``tray`` limits the camera to the calibrated tray;
+    ``notice`` is shown first (a problem met while starting, such as an unreadable tray file).
     """
 
     def __init__(
@@ -77,6 +80,8 @@ class Companion:
         snapshots: Path | None = None,
         journal: Journal | None = None,
         has_camera: bool = True,
+        tray: TrayOutline | None = None,
+        notice: NoticeScreen | None = None,
     ) -> None:
         self.display = display
         self.defaults = setup
@@ -91,19 +96,22 @@ class Companion:
         self._standing: list[Move | Roll] = []
         self._menu = first_menu(setup)
         self._banner: Banner | None = None
+        self._waiting_notices: list[NoticeScreen] = []  # shown once the notice on screen is dismissed
         self._entry: ManualEntryScreen | None = None
         self._board_page: int | None = None
         self._cursor = 0
         self._status = ""
         self._camera_problem = ""
         self._display_failing = False
-        self.watcher = RollWatcher(reader, settle)
+        self.watcher = RollWatcher(reader, settle, tray)
         self.advisor = Advisor()
         self.bot_seats: frozenset[int] = frozenset()
         self._bots_paused = False
         self._snapshot_numbers = itertools.count(1)
         self._shown: Screen | None = None
         self._resume_or_warn()
+        if notice is not None:
+            self._notify(notice)
         self.screen: Screen = self._menu  # set by _refresh
         self._refresh()
 
@@ -127,6 +135,13 @@ class Companion:
         self.watcher.resumed()
         self._banner = ResumeScreen(state, self.names)
         LOG.info("resumed game %d at turn %d, %d moves", record.id, state.turn, len(standing))
+
+    def _notify(self, notice: NoticeScreen) -> None:
+        """Show ``notice`` now, or after the notice (or resume screen) already showing."""
+        if isinstance(self._banner, (ResumeScreen, NoticeScreen)):
+            self._waiting_notices.append(notice)
+        else:
+            self._banner = notice
 
     @property
     def game_id(self) -> int | None:
@@ -206,9 +221,11 @@ class Companion:
             self._press_to_roll(press, self.state)
 
     def _press_on_notice(self, press: Press, banner: ResumeScreen | NoticeScreen) -> None:
-        """SELECT goes on; on the resume screen STOP asks, and STOP again abandons the game
-        (it stays in the history); anything else there keeps it."""
-        if isinstance(banner, ResumeScreen) and press is Press.STOP and not banner.confirming:
+        """SELECT goes on (to the next waiting notice, if any); on the resume screen STOP asks, and
+        STOP again abandons the game (it stays in the history); anything else there keeps it."""
+        if press is Press.SELECT and self._waiting_notices:
+            self._banner = self._waiting_notices.pop(0)
+        elif isinstance(banner, ResumeScreen) and press is Press.STOP and not banner.confirming:
             self._banner = replace(banner, confirming=True)
         elif isinstance(banner, ResumeScreen) and press is Press.STOP:
             self._abandon()
@@ -295,6 +312,7 @@ class Companion:
 
     def _frame(self, frame: np.ndarray) -> None:
         self._camera_problem = ""
+        self._check_tray(frame)
         state = self.state
         roll_due = state is not None and state.phase is Phase.ROLL and self._entry is None and not isinstance(
             self._banner, (ResumeScreen, NoticeScreen)
@@ -302,6 +320,20 @@ class Companion:
         seen = self.watcher.frame(frame, roll_due)
         if seen is not None and state is not None:
             self._use(seen, frame, state)
+
+    def _check_tray(self, frame: np.ndarray) -> None:
+        """A tray outline made for frames of another shape is dropped: the whole frame is read."""
+        tray = self.watcher.tray
+        if tray is None:
+            return
+        width, height = frame.shape[1], frame.shape[0]
+        try:
+            tray.scaled_to((width, height))
+        except TrayError as error:
+            LOG.error("%s; until then the whole frame is read", error)
+            self.watcher.use_tray(None)
+            made_for = f"made for {tray.frame_size[0]}x{tray.frame_size[1]},"
+            self._notify(NoticeScreen("Tray does not fit", (made_for, f"camera: {width}x{height}.", "Whole frame read."), "calibrate"))
 
     def _use(self, seen: Seen, frame: np.ndarray, state: State) -> None:
         reading = seen.reading
@@ -326,7 +358,7 @@ class Companion:
         try:
             self.snapshots.mkdir(parents=True, exist_ok=True)
             path = self.snapshots / time.strftime(f"refused-%Y%m%d-%H%M%S-{next(self._snapshot_numbers)}.png")
-            if not cv2.imwrite(str(path), annotate(frame, reading)):
+            if not cv2.imwrite(str(path), annotate(frame, reading, tray=self.watcher.tray)):
                 raise OSError(f"cannot write {path}")
         except OSError as error:
             LOG.warning("snapshot not saved: %s", error)

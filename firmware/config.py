@@ -19,6 +19,7 @@ from hardware.display import PANELS
 
 DISPLAYS = (*PANELS, "terminal", "dummy")
 CAMERAS = ("picamera2", "usb", "folder", "synthetic", "none")
+SCENES = ("tray", "desk")  # what the synthetic camera shows
 BUTTON_SOURCES = ("gpio", "keyboard")
 MAX_NAME_LENGTH = 8  # characters: a name must fit the OLED's title line
 BCM_PINS = range(2, 28)  # the 40-pin header's usable GPIO numbers
@@ -56,6 +57,15 @@ class CameraConfig:
     usb_index: int = 0
     folder: Path | None = None
     seed: int = 1
+    scene: str = "tray"  # synthetic camera: "tray" fills the frame, "desk" lies on a cluttered desk (to try calibrate)
+
+
+@dataclass(frozen=True)
+class TrayConfig:
+    """Where ``calibrate`` takes the tray's outline from: these corners (x, y px of the camera's
+    frames, in order around the tray), or, without them, the camera's view."""
+
+    corners: tuple[tuple[float, float], ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -64,6 +74,7 @@ class Config:
     buttons: ButtonConfig = field(default_factory=ButtonConfig)
     display: DisplayConfig = field(default_factory=DisplayConfig)
     camera: CameraConfig = field(default_factory=CameraConfig)
+    tray: TrayConfig = field(default_factory=TrayConfig)
     data_dir: Path = Path("/var/lib/dice-companion")
 
 
@@ -100,7 +111,8 @@ def parse_config(table: dict[str, Any], base: Path = Path(".")) -> Config:
         ),
         buttons=_buttons(reader),
         display=_display(reader),
-        camera=_camera(reader, base),
+        camera=(camera := _camera(reader, base)),
+        tray=_tray(reader, camera),
         data_dir=base / reader.value(reader.section("data"), "dir", str, str(Config.data_dir), "a folder path"),
     )
     reader.refuse_unknown()
@@ -173,7 +185,43 @@ def _camera(reader: _Reader, base: Path) -> CameraConfig:
         usb_index=reader.number(section, "usb_index", range(0, 64), defaults.usb_index),
         folder=base / folder if folder else None,
         seed=reader.number(section, "seed", range(0, 2**32), defaults.seed),
+        scene=reader.choice(section, "scene", SCENES, defaults.scene),
     )
+
+
+def _tray(reader: _Reader, camera: CameraConfig) -> TrayConfig:
+    """The tray's corners, if given: four [x, y] pairs inside the camera's frame, going round an area."""
+    width, height = camera.width, camera.height
+    allowed = (
+        f"four corners [[x, y], [x, y], [x, y], [x, y]] in order around the tray, "
+        f"inside the camera's {width}x{height} frame"
+    )
+    corners = reader.value(reader.section("tray"), "corners", list, None, allowed)
+    if corners is None:
+        return TrayConfig()
+    numbers = (int, float)
+    if len(corners) != 4 or not all(
+        isinstance(c, list) and len(c) == 2 and all(isinstance(v, numbers) and not isinstance(v, bool) for v in c)
+        for c in corners
+    ):
+        raise ConfigError(f"tray.corners = {corners!r}: allowed is {allowed}")
+    outside = [c for c in corners if not (0 <= c[0] <= width and 0 <= c[1] <= height)]
+    if outside:
+        raise ConfigError(f"tray.corners = {corners!r}: {outside[0]!r} lies outside the frame; allowed is {allowed}")
+    points = tuple((float(x), float(y)) for x, y in corners)
+    if not _goes_round(points):
+        raise ConfigError(f"tray.corners = {corners!r}: in this order they do not go round a convex area (sides cross, or three lie in a line); allowed is {allowed}")
+    return TrayConfig(points)
+
+
+def _goes_round(points: tuple[tuple[float, float], ...]) -> bool:
+    """Whether the corners, in their order, outline a convex area (no crossing sides, no three in a line)."""
+    turns = []
+    for i, (ax, ay) in enumerate(points):
+        bx, by = points[(i + 1) % len(points)]
+        cx, cy = points[(i + 2) % len(points)]
+        turns.append((bx - ax) * (cy - by) - (by - ay) * (cx - bx))
+    return all(t > 0 for t in turns) or all(t < 0 for t in turns)
 
 
 class _Reader:

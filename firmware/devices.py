@@ -8,21 +8,23 @@ from collections.abc import Callable
 from firmware.config import ButtonConfig, CameraConfig, DisplayConfig
 from hardware.buttons import ButtonTiming, Deliver, GpioButtons, Press
 from hardware.camera import Camera, CameraError, FolderCamera, SyntheticCamera
+from hardware.desk import Desk, rectangle
 from hardware.display import Display, ReopeningDisplay, TerminalDisplay, dummy_display, open_oled
 from hardware.keyboard import KeyboardButtons
 
 
-def open_display(config: DisplayConfig) -> Display:
-    """The configured display, opened again after a failure; raises DisplayError when a panel is not there."""
-    return ReopeningDisplay(lambda: _open_display(config))
+def open_display(config: DisplayConfig, persist: bool = False) -> Display:
+    """The configured display, opened again after a failure; raises DisplayError when a panel is not there.
+    With ``persist`` an OLED keeps its last picture after it is closed."""
+    return ReopeningDisplay(lambda: _open_display(config, persist))
 
 
-def _open_display(config: DisplayConfig) -> Display:
+def _open_display(config: DisplayConfig, persist: bool) -> Display:
     if config.type == "terminal":
         return TerminalDisplay()
     if config.type == "dummy":
-        return dummy_display()
-    return open_oled(config.type, config.i2c_port, config.i2c_address, config.rotate)
+        return dummy_display(persist)
+    return open_oled(config.type, config.i2c_port, config.i2c_address, config.rotate, persist)
 
 
 def camera_opener(config: CameraConfig) -> Callable[[], Camera] | None:
@@ -45,7 +47,7 @@ def camera_opener(config: CameraConfig) -> Callable[[], Camera] | None:
         assert config.folder is not None  # the configuration refuses a folder camera without a folder
         folder = config.folder
         return lambda: FolderCamera(folder)
-    tray = SyntheticCamera(config.seed, size)
+    tray = SyntheticCamera(config.seed, size, desk=Desk(size, rectangle(size)) if config.scene == "desk" else None)
     return lambda: tray  # one simulated tray, whoever opens it
 
 

@@ -3,7 +3,8 @@
 A roll is read when ROLL was pressed, or on its own once the camera saw something move and the
 picture come to rest; either way only after several settled frames agree. The dice of the last
 roll, still lying where they were, are never taken for a new roll (a shadow passing, or ROLL
-pressed before throwing, would otherwise repeat it).
+pressed before throwing, would otherwise repeat it). With the tray's outline, only dice inside
+it count and only movement inside it is watched.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import numpy as np
 
 from vision.reading import DiceReading
 from vision.settle import ReadingConfirmer, SettleDetector, SettleParams
+from vision.tray import TrayOutline, dice_inside
 
 UNMOVED_FRACTION = 0.5  # of a die's size: a die read this close to where one lay, with its value, has not moved
 Reader = Callable[[np.ndarray], DiceReading]
@@ -33,15 +35,22 @@ class Seen:
 class RollWatcher:
     """Watches every frame; :meth:`frame` returns what was seen once a reading is confirmed."""
 
-    def __init__(self, reader: Reader, params: SettleParams = SettleParams()) -> None:
+    def __init__(self, reader: Reader, params: SettleParams = SettleParams(), tray: TrayOutline | None = None) -> None:
         self.reader = reader
-        self._settle = SettleDetector(params)
+        self.tray = tray
+        self._settle = SettleDetector(params, tray)
         self._confirmer = ReadingConfirmer(params)
         self.requested = False
         self._motion_seen = False
         self._last_roll: DiceReading | None = None
         self._last_seen: DiceReading | None = None
         self.needs_throw = False  # the dice lying there are of unknown standing: read only after a throw
+
+    def use_tray(self, tray: TrayOutline | None) -> None:
+        """Watch and read only inside ``tray`` from now on (None: the whole frame)."""
+        self.tray = tray
+        self._settle = SettleDetector(self._settle.params, tray)
+        self._confirmer.reset()
 
     def request(self) -> None:
         """ROLL was pressed: read the dice as soon as they are at rest."""
@@ -81,7 +90,7 @@ class RollWatcher:
             return None
         if not roll_due or self.needs_throw or not (self.requested or self._motion_seen):
             return None
-        confirmed = self._confirmer.offer(self.reader(frame))
+        confirmed = self._confirmer.offer(self._read(frame))
         if confirmed is None:
             return None
         asked = self.requested
@@ -91,6 +100,12 @@ class RollWatcher:
             return None  # an empty tray at rest: the dice are in someone's hand
         unmoved = self._last_roll is not None and lie_where_they_were(confirmed, self._last_roll)
         return Seen(confirmed, asked, unmoved)
+
+    def _read(self, frame: np.ndarray) -> DiceReading:
+        reading = self.reader(frame)
+        if self.tray is None:
+            return reading
+        return dice_inside(reading, self.tray.scaled_to((frame.shape[1], frame.shape[0])))
 
 
 def lie_where_they_were(reading: DiceReading, before: DiceReading) -> bool:

@@ -24,10 +24,12 @@ from firmware.devices import camera_opener, open_buttons, open_display, throwing
 from firmware.game_setup import GameSetup
 from firmware.journal import JOURNAL_NAME, Journal, JournalError
 from firmware.screens import NoticeScreen, draw, rows_of
+from firmware.tray_file import TRAY_NAME, load_tray
 from firmware.loop import CameraFeed, EventQueue, run
 from hardware.camera import SyntheticCamera
 from hardware.display import Display, RecordingDisplay, TerminalDisplay
 from hardware.keyboard import HELP, KeyboardButtons, single_keys
+from vision.tray import TrayError, TrayOutline
 
 LOG = logging.getLogger("dice_companion")
 SIMULATED_FRAME_INTERVAL_S = 0.1  # the pace of cameras that do not wait for a sensor, when people play
@@ -109,9 +111,10 @@ def run_device(config: Config) -> Outcome:
         with single_keys(sys.stdin) if keyboard else contextlib.nullcontext():
             buttons = open_buttons(config.buttons, deliver)
             try:
+                tray, notice = tray_at_table(config.data_dir) if opener is not None else (None, None)
                 companion = Companion(
                     display, config.game, snapshots=config.data_dir / "refused-reads", journal=journal,
-                    has_camera=opener is not None,
+                    has_camera=opener is not None, tray=tray, notice=notice,
                 )
                 LOG.info("started: %s display, %s camera", config.display.type, config.camera.backend)
                 interval = 0.0 if sensor_paced else SIMULATED_FRAME_INTERVAL_S
@@ -122,6 +125,18 @@ def run_device(config: Config) -> Outcome:
         display.close()
         journal.close()
     return _outcome(companion)
+
+
+def tray_at_table(data_dir: Path) -> tuple[TrayOutline | None, NoticeScreen | None]:
+    """The calibrated tray, if any; an unreadable tray file is logged and shown, and the whole frame is read."""
+    try:
+        tray = load_tray(data_dir)
+    except TrayError as error:
+        LOG.error("%s; the whole frame is read", error)
+        return None, NoticeScreen("Tray file unreadable", ("Whole frame is read.", "Run calibrate again;", "the log says why."))
+    if tray is not None:
+        LOG.info("tray outline from %s: only dice inside it count", data_dir / TRAY_NAME)
+    return tray, None
 
 
 def open_journal(data: Path | None) -> Journal:

@@ -15,6 +15,7 @@ from typing import Protocol
 import cv2
 import numpy as np
 
+from hardware.desk import Desk, bounding_box, desk_image, lay_tray
 from vision.synthetic import random_look, render_tray
 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp")
@@ -67,7 +68,8 @@ class SyntheticCamera:
     :meth:`throw` rolls dice the way players would; the next ``tumbling_frames`` frames show
     them at new random places (moving), then every frame shows them at rest, the same picture
     each time, so the real settle detector and reader run on every simulated roll. Players may
-    throw from one thread while the camera feed takes frames on another.
+    throw from one thread while the camera feed takes frames on another. Without a ``desk`` the
+    tray fills the frame; with one, it lies on that desk among clutter (the dice in its bounding box).
     """
 
     def __init__(
@@ -76,6 +78,7 @@ class SyntheticCamera:
         size: tuple[int, int] = (640, 480),
         tumbling_frames: int = 2,
         die_sides_px: tuple[float, float] = (48.0, 80.0),
+        desk: Desk | None = None,
     ) -> None:
         self._lock = threading.Lock()
         self._rng = np.random.default_rng(seed)
@@ -87,6 +90,7 @@ class SyntheticCamera:
         self._tumbling = 0
         self._layout_seed = int(self._rng.integers(2**32))
         self._at_rest: np.ndarray | None = None
+        self._desk = None if desk is None else (desk, desk_image(desk, np.random.default_rng(seed)))
 
     def throw(self, count: int = 4) -> tuple[int, ...]:
         """Roll ``count`` fair dice into the tray; returns their values (the truth, for tests)."""
@@ -113,8 +117,14 @@ class SyntheticCamera:
             return self._at_rest.copy()
 
     def _render(self, layout: tuple[int, int]) -> np.ndarray:
-        image, _ = render_tray(self.values, np.random.default_rng(layout), self.size, self.die_sides_px, self._look)
-        return image
+        rng = np.random.default_rng(layout)
+        if self._desk is None:
+            image, _ = render_tray(self.values, rng, self.size, self.die_sides_px, self._look)
+            return image
+        desk, picture = self._desk
+        _, _, width, height = bounding_box(desk.tray)
+        felt, _ = render_tray(self.values, rng, (width, height), self.die_sides_px, self._look)
+        return lay_tray(picture, desk, felt)
 
     def close(self) -> None:
         """Nothing to release."""

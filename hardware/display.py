@@ -38,12 +38,14 @@ class Display(Protocol):
 
 
 class LumaDisplay:
-    """A luma.core device: a real OLED panel, or luma's ``dummy`` that keeps the last picture."""
+    """A luma.core device: a real OLED panel, or luma's ``dummy`` that keeps the last picture.
+    With ``persist`` the last picture stays lit after :meth:`close` (and after the process ends)."""
 
-    def __init__(self, device: object) -> None:
+    def __init__(self, device: object, persist: bool = False) -> None:
         from luma.core.error import Error as LumaError
 
         self.device = device
+        device.persist = persist  # type: ignore[attr-defined]  # luma's cleanup then leaves the panel on
         self._failures: tuple[type[BaseException], ...] = (OSError, LumaError)
 
     def show(self, image: Image.Image) -> None:
@@ -56,8 +58,9 @@ class LumaDisplay:
         self.device.cleanup()  # type: ignore[attr-defined]
 
 
-def open_oled(panel: str, port: int, address: int, rotate: int = 0) -> LumaDisplay:
-    """An SSD1306 or SH1106 128x64 panel on I2C bus ``port`` at ``address`` (usually 0x3C)."""
+def open_oled(panel: str, port: int, address: int, rotate: int = 0, persist: bool = False) -> LumaDisplay:
+    """An SSD1306 or SH1106 128x64 panel on I2C bus ``port`` at ``address`` (usually 0x3C); see
+    :class:`LumaDisplay` for ``persist``."""
     from luma.core.error import DeviceAddressError, DeviceNotFoundError, DevicePermissionError  # only this backend needs luma's I2C
     from luma.core.interface.serial import i2c
     from luma.oled.device import sh1106, ssd1306
@@ -67,7 +70,7 @@ def open_oled(panel: str, port: int, address: int, rotate: int = 0) -> LumaDispl
     device_class = ssd1306 if panel == "ssd1306" else sh1106
     try:
         serial = i2c(port=port, address=address)
-        return LumaDisplay(device_class(serial, width=SIZE[0], height=SIZE[1], rotate=rotate))
+        return LumaDisplay(device_class(serial, width=SIZE[0], height=SIZE[1], rotate=rotate), persist)
     except (DeviceNotFoundError, DevicePermissionError, DeviceAddressError, OSError) as error:
         raise DisplayError(f"no {panel} display on I2C bus {port} at address {address:#04x}: {error}") from error
 
@@ -100,11 +103,11 @@ class ReopeningDisplay:
             logging.getLogger("dice_companion").warning("closing the display: %s", error)
 
 
-def dummy_display() -> LumaDisplay:
+def dummy_display(persist: bool = False) -> LumaDisplay:
     """luma's ``dummy`` device: ``display.device.image`` is exactly what the OLED would show."""
     from luma.core.device import dummy
 
-    return LumaDisplay(dummy(width=SIZE[0], height=SIZE[1], mode=MODE))
+    return LumaDisplay(dummy(width=SIZE[0], height=SIZE[1], mode=MODE), persist)
 
 
 HALF_BLOCKS = " ▀▄█"  # index: 1 if the top pixel is lit, + 2 if the bottom one is

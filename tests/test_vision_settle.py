@@ -1,6 +1,8 @@
 """The settle detector on a synthetic sequence: dice moving, then still."""
 
+import cv2
 import numpy as np
+import pytest
 
 from vision.reading import DiceReading, Die
 from vision.settle import ReadingConfirmer, SettleDetector, SettleParams
@@ -78,3 +80,34 @@ def test_an_unreadable_die_breaks_agreement():
     confirmer.offer(reading(1, 2, 3))
     confirmer.offer(reading(1, 2, 3))
     assert confirmer.offer(reading(1, 2, 3, unreadable=1)) is None
+
+
+def test_with_the_tray_given_movement_beside_it_is_ignored_and_movement_in_it_is_not():
+    from vision.tray import TrayOutline
+
+    image, _ = render_tray((1, 2, 3, 4), np.random.default_rng(1))
+    tray = TrayOutline(((160.0, 0.0), (640.0, 0.0), (640.0, 480.0), (160.0, 480.0)), (640, 480))
+
+    def hand_at(x, y):
+        frame = image.copy()
+        cv2.circle(frame, (x, y), 40, (120, 160, 220), -1)  # a hand moving about on the desk
+        return frame
+
+    beside = [hand_at(60, 60 + 40 * i) for i in range(6)]
+    whole, in_tray = SettleDetector(), SettleDetector(tray=tray)
+    assert not any(whole.update(frame) for frame in beside)
+    assert [in_tray.update(frame) for frame in beside] == [False, False, False, True, True, True]
+    assert not in_tray.update(hand_at(400, 240)), "a hand in the tray is movement"
+
+
+def test_the_tray_is_watched_at_the_thumbnail_of_any_frame_of_its_shape():
+    from vision.tray import TrayError, TrayOutline
+
+    tray = TrayOutline(((0.0, 0.0), (64.0, 0.0), (64.0, 48.0)), (64, 48))
+    image, _ = render_tray((5,), np.random.default_rng(2), (1280, 960), (96.0, 120.0))
+    detector = SettleDetector(tray=tray)
+    assert [detector.update(image) for _ in range(4)] == [False, False, False, True]
+    other_shape = SettleDetector(tray=tray)
+    other_shape.update(image[:, :400])
+    with pytest.raises(TrayError, match="another shape"):
+        other_shape.update(image[:, :400])

@@ -1,4 +1,4 @@
-"""Debug pictures: each die outlined and labelled with its value; unreadable dice marked."""
+"""Debug pictures: each die outlined and labelled with its value; unreadable dice marked; the tray's outline."""
 
 from __future__ import annotations
 
@@ -7,16 +7,21 @@ import numpy as np
 
 from vision.reader import as_bgr
 from vision.reading import DiceReading
+from vision.tray import TrayOutline
 
 READ_COLOUR = (40, 200, 40)  # BGR green
 UNREADABLE_COLOUR = (30, 30, 230)  # BGR red
+TRAY_COLOUR = (0, 200, 255)  # BGR amber
 
 
-def annotate(image: np.ndarray, reading: DiceReading, note: str = "") -> np.ndarray:
-    """A copy of ``image`` (BGR) with every die outlined, and its value (or ``?``) above it."""
+def annotate(image: np.ndarray, reading: DiceReading, note: str = "", tray: TrayOutline | None = None) -> np.ndarray:
+    """A copy of ``image`` (BGR) with every die outlined, and its value (or ``?``) above it; with
+    ``tray``, its outline too (rescaled to the image; TrayError for an image of another shape)."""
     canvas = as_bgr(image)
     scale = max(canvas.shape[:2]) / 640
     thickness = max(1, round(2 * scale))
+    if tray is not None:
+        draw_tray(canvas, tray, thickness)
     for die in reading.dice:
         colour = READ_COLOUR if die.is_readable else UNREADABLE_COLOUR
         if die.outline:
@@ -27,6 +32,13 @@ def annotate(image: np.ndarray, reading: DiceReading, note: str = "") -> np.ndar
     if note:
         _label(canvas, note, (8 * scale, 20 * scale), 0, (255, 255, 255), scale, anchor_left=True)
     return canvas
+
+
+def draw_tray(canvas: np.ndarray, tray: TrayOutline, thickness: int = 2) -> None:
+    """Draw the tray's outline into ``canvas`` (BGR, changed in place)."""
+    scaled = tray.scaled_to((canvas.shape[1], canvas.shape[0]))
+    points = np.round(np.array(scaled.points) * 16).astype(np.int32)
+    cv2.polylines(canvas, [points], True, TRAY_COLOUR, thickness, cv2.LINE_AA, shift=4)
 
 
 def _label(

@@ -3,7 +3,8 @@
 A frame is *still* when almost no pixel of a small blurred grey copy changed since the
 previous frame. The dice have *settled* after several still frames in a row, and a reading
 is *confirmed* only when the readings of several consecutive settled frames agree, so a die
-that is still wobbling, or a hand in the tray, never produces a roll.
+that is still wobbling, or a hand in the tray, never produces a roll. Given the tray's outline,
+only pixels inside it are watched: a hand on the desk beside the tray moves nothing.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import cv2
 import numpy as np
 
 from vision.reading import DiceReading
+from vision.tray import TrayOutline
 
 
 @dataclass(frozen=True)
@@ -39,19 +41,30 @@ def thumbnail(frame: np.ndarray, params: SettleParams) -> np.ndarray:
     return cv2.GaussianBlur(small, (0, 0), params.blur_sigma)
 
 
-def moving_fraction(previous: np.ndarray, current: np.ndarray, params: SettleParams) -> float:
-    """The fraction of thumbnail pixels that changed by more than ``params.pixel_change``."""
+def moving_fraction(
+    previous: np.ndarray, current: np.ndarray, params: SettleParams, mask: np.ndarray | None = None
+) -> float:
+    """The fraction of thumbnail pixels (of those where ``mask`` is set, if given) that changed
+    by more than ``params.pixel_change``."""
     if previous.shape != current.shape:
         return 1.0
     changed = cv2.absdiff(previous, current) > params.pixel_change
-    return float(np.count_nonzero(changed)) / changed.size
+    if mask is None:
+        return float(np.count_nonzero(changed)) / changed.size
+    return float(np.count_nonzero(changed & (mask > 0))) / max(1, np.count_nonzero(mask))
 
 
 class SettleDetector:
-    """Feed every camera frame to :meth:`update`; it says whether the dice are at rest."""
+    """Feed every camera frame to :meth:`update`; it says whether the dice are at rest.
 
-    def __init__(self, params: SettleParams = SettleParams()) -> None:
+    With a ``tray`` outline only the tray is watched; a frame of another shape than the tray's
+    frames raises :class:`vision.tray.TrayError`.
+    """
+
+    def __init__(self, params: SettleParams = SettleParams(), tray: TrayOutline | None = None) -> None:
         self.params = params
+        self.tray = tray
+        self._mask: np.ndarray | None = None  # the tray at thumbnail size, made for the first frame
         self._previous: np.ndarray | None = None
         self._still = 0
         self.moving = False
@@ -61,11 +74,19 @@ class SettleDetector:
         """Take the next frame; True while the last ``still_frames`` frames showed no movement."""
         small = thumbnail(frame, self.params)
         self.moving = self._previous is not None and (
-            moving_fraction(self._previous, small, self.params) > self.params.moving_fraction
+            moving_fraction(self._previous, small, self.params, self._tray_mask(small.shape))
+            > self.params.moving_fraction
         )
         self._still = self._still + 1 if self._previous is not None and not self.moving else 0
         self._previous = small
         return self._still >= self.params.still_frames
+
+    def _tray_mask(self, shape: tuple[int, ...]) -> np.ndarray | None:
+        if self.tray is None:
+            return None
+        if self._mask is None or self._mask.shape != shape[:2]:
+            self._mask = self.tray.mask(shape)
+        return self._mask
 
     def reset(self) -> None:
         """Forget the stream (a new roll starts)."""

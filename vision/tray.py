@@ -1,0 +1,285 @@
+"""The dice tray in the camera's view: its outline, found once on a picture of the empty tray.
+
+At the table only dice inside the tray count and only movement inside it unsettles the dice,
+so papers, cables and hands on the desk around it are never read or waited for. The outline
+is stored with the size of the frames it was found on: a camera giving another size of picture
+of the same shape gets it rescaled, one of another shape is refused (calibrate again).
+
+:func:`find_tray` looks for the tray as a large region of even colour with a clear edge all
+round: the picture is smoothed (a bilateral filter flattens felt grain and sensor noise but keeps
+edges), every pixel where the colour changes sharply is an edge, and the regions between edges
+are the candidates; dice or a pen left in the tray only make small holes in one. A tray is convex (rectangular, round, hexagonal), large, and lies in the picture
+rather than running off it as the desk does; of the candidates that qualify, the one under the
+middle of the frame (the camera looks down into the tray) wins, else the largest.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from vision.reader import as_bgr
+from vision.reading import DiceReading
+
+Point = tuple[float, float]
+FORMAT = "dice-companion tray"
+VERSION = 1
+
+
+class TrayError(ValueError):
+    """A tray outline that cannot be used: malformed, outside its frame, or made for frames of another shape."""
+
+
+@dataclass(frozen=True)
+class TrayParams:
+    """Every tuned number of the tray finder."""
+
+    work_width: int = 400  # px: the frame is searched at this width
+    smooth_spatial_px: float = 2.0  # px of the working image: bilateral filter's reach
+    smooth_colour: float = 20.0  # BGR levels: bilateral filter's colour sigma; flattens felt grain, keeps edges
+    smooth_passes: int = 2  # bilateral passes
+    edge_contrast: float = 14.0  # BGR levels: a change above this within 3x3 working px is an edge
+    min_area: float = 0.08  # fraction of the frame: a smaller region is no tray
+    max_hole: float = 0.05  # fraction of a region's outline area: smaller holes (dice left in the tray) count as tray
+    min_solidity: float = 0.9  # region's pixels / its convex hull's area: a tray is convex and even
+    max_on_border: float = 0.4  # fraction of the outline on the frame's edge: more is the desk running off
+    corner_search: float = 0.02  # fraction of the square root of the area: how far a side may bend to find four corners
+    corner_fit: float = 0.015  # fraction of the hull's area: a four-cornered outline this close is kept as four corners
+    side_middle: float = 0.7  # fraction of a side: its middle part, where a straight line is fitted
+    side_px: float = 3.0  # working px: edge pixels this close to a side belong to it
+    outline_px: float = 0.75  # working px: the largest step of the polygon from the region's edge
+    aspect_tolerance: float = 0.02  # fraction: frames whose width/height differ less have the same shape
+
+
+DEFAULT_TRAY_PARAMS = TrayParams()
+
+
+@dataclass(frozen=True)
+class TrayOutline:
+    """The tray's outline as a polygon in pixels of frames of ``frame_size`` (width, height)."""
+
+    points: tuple[Point, ...]
+    frame_size: tuple[int, int]
+
+    def __post_init__(self) -> None:
+        width, height = self.frame_size
+        if width < 1 or height < 1:
+            raise TrayError(f"a tray outline needs a frame size of at least 1x1 px, got {width}x{height}")
+        if len(self.points) < 3:
+            raise TrayError(f"a tray outline needs at least 3 corners, got {len(self.points)}")
+        for x, y in self.points:
+            if not (math.isfinite(x) and math.isfinite(y) and 0 <= x <= width and 0 <= y <= height):
+                raise TrayError(f"tray corner ({x:g}, {y:g}) lies outside the {width}x{height} frame")
+        if self.area() < 1.0:
+            raise TrayError("the tray's corners enclose no area (they lie on one line)")
+
+    def area(self) -> float:
+        """The area inside the outline, px²."""
+        return float(abs(cv2.contourArea(self._array())))
+
+    def fits(self, frame_size: tuple[int, int], params: TrayParams = DEFAULT_TRAY_PARAMS) -> bool:
+        """Whether frames of ``frame_size`` have this outline's frames' shape (so it can be rescaled)."""
+        width, height = frame_size
+        return abs(width * self.frame_size[1] / (height * self.frame_size[0]) - 1) <= params.aspect_tolerance
+
+    def scaled_to(self, frame_size: tuple[int, int], params: TrayParams = DEFAULT_TRAY_PARAMS) -> TrayOutline:
+        """The same outline in frames of ``frame_size``; TrayError for frames of another shape."""
+        if tuple(frame_size) == self.frame_size:
+            return self
+        if not self.fits(frame_size, params):
+            raise TrayError(
+                f"the tray was calibrated on {self.frame_size[0]}x{self.frame_size[1]} frames and the camera gives "
+                f"{frame_size[0]}x{frame_size[1]}, a picture of another shape: run dice-companion calibrate again"
+            )
+        sx, sy = frame_size[0] / self.frame_size[0], frame_size[1] / self.frame_size[1]
+        return TrayOutline(tuple((x * sx, y * sy) for x, y in self.points), (int(frame_size[0]), int(frame_size[1])))
+
+    def contains(self, point: Point) -> bool:
+        """Whether ``point`` (x, y px of this outline's frames) lies inside the tray or on its edge."""
+        return cv2.pointPolygonTest(self._array(), (float(point[0]), float(point[1])), False) >= 0
+
+    def mask(self, shape: Sequence[int], params: TrayParams = DEFAULT_TRAY_PARAMS) -> np.ndarray:
+        """A uint8 mask (255 inside the tray) for an image of ``shape`` (height, width[, channels])
+        showing the same view; TrayError for an image of another shape."""
+        height, width = int(shape[0]), int(shape[1])
+        scaled = self.scaled_to((width, height), params)
+        mask = np.zeros((height, width), np.uint8)
+        cv2.fillPoly(mask, [np.round(scaled._array() * 16).astype(np.int32)], 255, cv2.LINE_8, shift=4)
+        return mask
+
+    def to_json(self) -> str:
+        """The outline as JSON text, for the data folder."""
+        return json.dumps(
+            {"format": FORMAT, "version": VERSION, "frame": list(self.frame_size),
+             "outline": [[round(x, 2), round(y, 2)] for x, y in self.points]}
+        ) + "\n"
+
+    @classmethod
+    def from_json(cls, text: str) -> TrayOutline:
+        """The outline stored by :meth:`to_json`; TrayError says what is wrong with anything else."""
+        try:
+            data = json.loads(text)
+        except (json.JSONDecodeError, UnicodeDecodeError) as error:
+            raise TrayError(f"not JSON: {error}") from error
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise TrayError(f'not a tray outline (no "format": "{FORMAT}")')
+        if data.get("version") != VERSION:
+            raise TrayError(f"tray outline version {data.get('version')!r}: this companion reads version {VERSION}")
+        frame, outline = data.get("frame"), data.get("outline")
+        if not _is_pair(frame, int):
+            raise TrayError(f'"frame" must be [width, height] in whole px, got {frame!r}')
+        if not isinstance(outline, list) or not all(_is_pair(p, (int, float)) for p in outline):
+            raise TrayError(f'"outline" must be a list of [x, y] points, got {outline!r}')
+        return cls(tuple((float(x), float(y)) for x, y in outline), (frame[0], frame[1]))
+
+    def _array(self) -> np.ndarray:
+        return np.array(self.points, np.float32)
+
+
+def _is_pair(value: object, kind: type | tuple[type, ...]) -> bool:
+    return (
+        isinstance(value, list) and len(value) == 2
+        and all(isinstance(v, kind) and not isinstance(v, bool) for v in value)
+    )
+
+
+def dice_inside(reading: DiceReading, tray: TrayOutline) -> DiceReading:
+    """The dice of ``reading`` whose centres lie inside ``tray`` (in the same frame's pixels)."""
+    return DiceReading(tuple(die for die in reading.dice if tray.contains(die.centre)))
+
+
+def find_tray(image: np.ndarray, params: TrayParams = DEFAULT_TRAY_PARAMS) -> TrayOutline | None:
+    """The outline of the empty tray in a BGR camera frame, or None when no region is convincing."""
+    image = as_bgr(image)
+    height, width = image.shape[:2]
+    small_size = (params.work_width, max(1, round(height * params.work_width / width)))
+    small = cv2.resize(image, small_size, interpolation=cv2.INTER_AREA)
+    best = _best_region(_even_regions(small, params), params)
+    if best is None:
+        return None
+    edge = _offset(_outline(best, params), 0.5)  # from the outermost pixels' centres to their outer edge
+    scale = np.array([width / small_size[0], height / small_size[1]])
+    full = np.clip((edge + 0.5) * scale - 0.5, 0, [width, height])  # pixel centres of the small frame in the full one
+    return TrayOutline(tuple((float(x), float(y)) for x, y in _clockwise_from_top_left(full)), (width, height))
+
+
+def _even_regions(small: np.ndarray, params: TrayParams) -> list[np.ndarray]:
+    """Masks of the large regions between sharp colour changes, each grown back over half the edge band."""
+    smooth = small
+    for _ in range(params.smooth_passes):
+        smooth = cv2.bilateralFilter(smooth, 0, params.smooth_colour, params.smooth_spatial_px)
+    kernel = np.ones((3, 3), np.uint8)
+    change = cv2.morphologyEx(smooth, cv2.MORPH_GRADIENT, kernel).max(axis=2)
+    even = (change <= params.edge_contrast).astype(np.uint8)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(even, connectivity=4)
+    least = params.min_area * small.shape[0] * small.shape[1] / 2  # the band grown back may double a thin region
+    return [
+        _small_holes_filled(cv2.dilate((labels == label).astype(np.uint8), kernel), params)
+        for label in range(1, count) if stats[label, cv2.CC_STAT_AREA] >= least
+    ]
+
+
+def _small_holes_filled(region: np.ndarray, params: TrayParams) -> np.ndarray:
+    """The region with its small holes (dice or a pen left in the tray) filled; large ones (the felt
+    inside a rim) stay open."""
+    contours, hierarchy = cv2.findContours(region, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+    if hierarchy is None:
+        return region
+    for contour, (_, _, _, parent) in zip(contours, hierarchy[0]):
+        if parent >= 0 and cv2.contourArea(contour) < params.max_hole * cv2.contourArea(contours[parent]):
+            cv2.drawContours(region, [contour], 0, 1, cv2.FILLED)
+    return region
+
+
+def _best_region(regions: list[np.ndarray], params: TrayParams) -> np.ndarray | None:
+    """The tray among the even regions: large, convex, inside the picture; the middle one first."""
+    trays = [r for r in regions if _looks_like_a_tray(r, params)]
+    if not trays:
+        return None
+    middle = [r for r in trays if r[r.shape[0] // 2, r.shape[1] // 2]]
+    return max(middle or trays, key=np.count_nonzero)
+
+
+def _contour(region: np.ndarray) -> np.ndarray:
+    """The outer edge of a region as (N, 2) float pixel centres."""
+    contours, _ = cv2.findContours(region, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    return max(contours, key=cv2.contourArea)[:, 0].astype(np.float32)
+
+
+def _looks_like_a_tray(region: np.ndarray, params: TrayParams) -> bool:
+    height, width = region.shape
+    area = np.count_nonzero(region)
+    if area < params.min_area * height * width:
+        return False
+    contour = _contour(region)
+    hull_area = cv2.contourArea(cv2.convexHull(contour))
+    if hull_area <= 0 or area / hull_area < params.min_solidity:
+        return False
+    xs, ys = contour[:, 0], contour[:, 1]
+    on_border = (xs <= 0) | (ys <= 0) | (xs >= width - 1) | (ys >= height - 1)
+    return float(np.mean(on_border)) <= params.max_on_border
+
+
+def _outline(region: np.ndarray, params: TrayParams) -> np.ndarray:
+    """The region's outline in working px: four corners where four fit, else a finer polygon."""
+    contour = _contour(region)
+    hull = cv2.convexHull(contour)[:, 0]
+    hull_area = cv2.contourArea(hull)
+    quad = cv2.approxPolyDP(hull, math.sqrt(hull_area) * params.corner_search, True)[:, 0]
+    if len(quad) == 4:
+        corners = _refined_corners(contour, quad, params)
+        if abs(cv2.contourArea(corners) - hull_area) <= params.corner_fit * hull_area:
+            return corners
+    return cv2.approxPolyDP(hull, params.outline_px, True)[:, 0]
+
+
+def _refined_corners(contour: np.ndarray, quad: np.ndarray, params: TrayParams) -> np.ndarray:
+    """The four corners where straight lines fitted along the middle of each side meet, so that
+    rounded corners (of the tray, or of its pixels) do not pull them inwards."""
+    lines = []
+    for a, b in zip(quad, np.roll(quad, -1, axis=0)):
+        length = float(np.linalg.norm(b - a))
+        along = (b - a) / length
+        t = (contour - a) @ along
+        off = np.abs((contour - a) @ np.array([-along[1], along[0]]))
+        end = (1 - params.side_middle) / 2 * length
+        side = contour[(t > end) & (t < length - end) & (off < params.side_px)]
+        if len(side) < 2:
+            return quad
+        vx, vy, x0, y0 = cv2.fitLine(side, cv2.DIST_HUBER, 0, 0.01, 0.01)[:, 0]
+        lines.append((np.array([x0, y0]), np.array([vx, vy])))
+    corners = [_crossing(lines[i - 1], lines[i]) for i in range(4)]
+    return quad if any(c is None for c in corners) else np.array(corners, np.float32)
+
+
+def _crossing(first: tuple[np.ndarray, np.ndarray], second: tuple[np.ndarray, np.ndarray]) -> np.ndarray | None:
+    """Where two lines (point, direction) cross, or None for parallel ones."""
+    (p1, d1), (p2, d2) = first, second
+    denominator = d1[0] * d2[1] - d1[1] * d2[0]
+    if abs(denominator) < 1e-6:
+        return None
+    s = ((p2[0] - p1[0]) * d2[1] - (p2[1] - p1[1]) * d2[0]) / denominator
+    return p1 + s * d1
+
+
+def _clockwise_from_top_left(polygon: np.ndarray) -> np.ndarray:
+    """The same polygon going clockwise on the screen, starting at its top left corner."""
+    if cv2.contourArea(polygon.astype(np.float32), oriented=True) < 0:
+        polygon = polygon[::-1]
+    return np.roll(polygon, -int(np.argmin(polygon.sum(axis=1))), axis=0)
+
+
+def _offset(polygon: np.ndarray, by: float) -> np.ndarray:
+    """A convex polygon with every side moved ``by`` px outwards."""
+    points = polygon.astype(np.float64)
+    sides = np.roll(points, -1, axis=0) - points
+    normals = np.column_stack([sides[:, 1], -sides[:, 0]]) / np.linalg.norm(sides, axis=1, keepdims=True)
+    if np.dot(normals[0], points[0] - points.mean(axis=0)) < 0:
+        normals = -normals  # the polygon runs the other way round
+    before = np.roll(normals, 1, axis=0)  # the normal of the side that ends at each corner
+    return points + by * (before + normals) / (1 + np.sum(before * normals, axis=1, keepdims=True))
