@@ -7,24 +7,25 @@ import numpy as np
 import pytest
 
 from golden import assert_matches_golden
+from firmware.vision_commands import TRAY_KINDS, synthetic_accuracy
 from vision.annotate import annotate
 from vision.reader import read_dice
 from vision.synthetic import render_tray
 
-TRAYS = 60
+TRAYS = 40
+# Trays of each kind read exactly, out of TRAYS, and dice invented at most: plain trays all exact;
+# touching dice and clutter as measured by bench-vision (README), less a margin. Both fall short of
+# the issue's targets (touching >= 99 % exact, clutter never read as a die): keep them from sliding.
+EXACT_AT_LEAST = {"4 dice": TRAYS, "5 dice": TRAYS, "touching": 26, "clutter": 36}
+INVENTED_AT_MOST = {"4 dice": 0, "5 dice": 0, "touching": 2, "clutter": 4}
 
 
-@pytest.mark.parametrize("dice_per_tray", [4, 5])
-def test_synthetic_trays_are_read_exactly(dice_per_tray):
-    rng = np.random.default_rng(1000 + dice_per_tray)
-    wrong = []
-    for tray in range(TRAYS):
-        values = tuple(sorted(int(v) for v in rng.integers(1, 7, dice_per_tray)))
-        image, _ = render_tray(values, rng)
-        reading = read_dice(image)
-        if reading.values != values or reading.unreadable:
-            wrong.append((tray, values, reading.summary()))
-    assert wrong == []
+@pytest.mark.parametrize("kind", TRAY_KINDS, ids=[kind.name for kind in TRAY_KINDS])
+def test_synthetic_trays_are_read_exactly(kind):
+    """Every kind the benchmark throws (plain, touching, clutter beside the dice), on other seeds than it."""
+    figures = synthetic_accuracy(kind, TRAYS, seed=1000 + kind.dice + 10 * kind.touching + 20 * bool(kind.clutter))
+    assert figures.exact >= EXACT_AT_LEAST[kind.name], figures.wrong
+    assert figures.invented <= INVENTED_AT_MOST[kind.name], figures.wrong
 
 
 def test_positions_and_sizes_match_the_drawn_dice():

@@ -6,7 +6,7 @@ from hypothesis import strategies as st
 
 from vision.classify import die_crop
 from vision.params import DEFAULT_PARAMS
-from vision.training.samples import WINDOW, centre_targets, flip_turn
+from vision.training.samples import WINDOW, centre_targets, flip_turn, motion_kernel
 
 
 def test_centre_targets_mark_the_die_cell_with_its_size_and_offset():
@@ -58,3 +58,12 @@ def test_die_crop_turns_counter_clockwise_by_the_angle():
     ys, xs = np.nonzero(crop[..., 0] > 127)
     middle = (p.crop_px - 1) / 2
     assert abs(xs.mean() - middle) < 1.5 and ys.mean() < middle - 0.15 * p.crop_px
+
+
+def test_motion_kernel_is_a_normalised_line_along_the_angle():
+    flat = motion_kernel(9.0, 0.0)
+    assert np.isclose(flat.sum(), 1.0)
+    rows = np.nonzero(flat.sum(axis=1) > 0.05)[0]
+    assert len(rows) == 1 and np.count_nonzero(flat[rows[0]] > 0.05) >= 7, "a horizontal smear 9 px long"
+    upright = motion_kernel(9.0, 90.0)
+    assert np.allclose(upright, flat.T, atol=0.02)

@@ -40,7 +40,7 @@ class ReaderParams:
     coarse_shrink: int = 8  # -
     fine_max_side_px: float = 200.0  # px
     coarse_min_side_px: float = 120.0  # px
-    detection_threshold: float = 0.25  # -: lowest centre-heatmap peak that is a die candidate
+    detection_threshold: float = 0.15  # -: lowest centre-heatmap peak that is a die candidate (the classifier rejects the false ones)
     duplicate_distance: float = 0.5  # die: candidates whose centres are closer than this are one die
 
     # --- classifier: a small net reads the top face from a crop around each candidate ---
@@ -49,6 +49,10 @@ class ReaderParams:
     crop_px: int = 48  # px of the crop handed to the classifier (square)
     crop_margin: float = 1.3  # die: side of the crop around a candidate
     min_value_probability: float = 0.7  # -: a face less certain than this is reported unreadable
+    # The classifier's face probabilities are raised to 1/face_temperature and renormalised
+    # (temperature scaling), so a confidence means how often such a reading is right; fitted on
+    # held-out photos by ``python -m vision.training.calibrate``.
+    face_temperature: float = 1.0  # -
     max_not_die_probability: float = 0.5  # -: a candidate more likely than this to be no die is dropped
 
     # --- output ---

@@ -6,8 +6,9 @@ Pipeline (all numbers in :class:`vision.params.ReaderParams`):
      (:mod:`vision.detect`);
   3. read each candidate's top face with a small classifier net over a crop around it, which
      also says when a candidate is no die at all (:mod:`vision.classify`);
-  4. of candidates that overlap, the likeliest die stays; a face the classifier is unsure of is
-     reported unreadable, never guessed.
+  4. of candidates that overlap (a side face or a pip on a die, two passes finding one die),
+     the likeliest die stays; a face the classifier is unsure of is reported unreadable, never
+     guessed; the confidence is temperature-scaled to mean how often such a reading is right.
 The nets are trained by :mod:`vision.training.train` and run through OpenCV.
 """
 
@@ -60,12 +61,19 @@ def _working_image(bgr: np.ndarray, p: ReaderParams) -> tuple[np.ndarray, float]
     return cv2.resize(bgr, size, interpolation=cv2.INTER_AREA), scale
 
 
+def face_confidences(faces: np.ndarray, temperature: float) -> np.ndarray:
+    """The six face probabilities among themselves, raised to ``1 / temperature`` (softmax of logits / T)."""
+    scaled = np.power(np.maximum(faces, 1e-12), 1.0 / temperature)
+    return scaled / float(scaled.sum())
+
+
 def _die(candidate: Candidate, faces: np.ndarray, scale: float, p: ReaderParams) -> Die:
     """A die in input px from a candidate and the classifier's probabilities of the six faces.
 
-    The candidate is already taken to be a die, so the faces are weighed among themselves.
+    The candidate is already taken to be a die, so the faces are weighed among themselves, after
+    temperature scaling.
     """
-    faces = faces / max(float(faces.sum()), 1e-9)
+    faces = face_confidences(faces, p.face_temperature)
     ranked = np.argsort(-faces)
     best, second = int(ranked[0]), int(ranked[1])
     confidence = float(faces[best])
@@ -94,12 +102,8 @@ def reading_order(dice: list[Die], p: ReaderParams) -> tuple[Die, ...]:
     return tuple(die for row in rows for die in sorted(row, key=lambda d: d.centre[0]))
 
 
-def read_dice(image: np.ndarray, params: ReaderParams = DEFAULT_PARAMS) -> DiceReading:
-    """Every die in ``image`` (BGR uint8; grey and BGRA accepted) with its top-face value or None.
-
-    Raises VisionInputError for inputs that are not images, VisionModelError if a model file is
-    missing. The input is never modified.
-    """
+def dice_with_faces(image: np.ndarray, params: ReaderParams = DEFAULT_PARAMS) -> list[tuple[Die, np.ndarray]]:
+    """Every die found, with the classifier's raw probabilities of the six faces (for calibration)."""
     bgr, scale = _working_image(as_bgr(image), params)
     candidates = find_candidates(bgr, params)
     crops = np.array([die_crop(bgr, c.centre, c.size, params) for c in candidates], np.uint8)
@@ -107,5 +111,13 @@ def read_dice(image: np.ndarray, params: ReaderParams = DEFAULT_PARAMS) -> DiceR
     for candidate, probabilities in zip(candidates, classify(crops, params)):
         if probabilities[NOT_A_DIE] <= params.max_not_die_probability:
             faces[replace(candidate, score=1.0 - float(probabilities[NOT_A_DIE]))] = probabilities[:NOT_A_DIE]
-    dice = [_die(c, faces[c], scale, params) for c in drop_duplicates(list(faces), params.duplicate_distance)]
-    return DiceReading(reading_order(dice, params))
+    return [(_die(c, faces[c], scale, params), faces[c]) for c in drop_duplicates(list(faces), params.duplicate_distance)]
+
+
+def read_dice(image: np.ndarray, params: ReaderParams = DEFAULT_PARAMS) -> DiceReading:
+    """Every die in ``image`` (BGR uint8; grey and BGRA accepted) with its top-face value or None.
+
+    Raises VisionInputError for inputs that are not images, VisionModelError if a model file is
+    missing. The input is never modified.
+    """
+    return DiceReading(reading_order([die for die, _ in dice_with_faces(image, params)], params))

@@ -2,7 +2,7 @@
 
 Augmentations stand in for dice, trays and light we have not seen: any turn and mirror image,
 swapped colour channels and inverted colours (dark pips on light dice become light on dark),
-brightness, contrast, blur and sensor noise.
+brightness, contrast, blur, motion blur (a die still rolling) and sensor noise.
 """
 
 from __future__ import annotations
@@ -29,8 +29,20 @@ def recolour(image: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     out *= rng.uniform(0.85, 1.15, 3).astype(np.float32)
     if rng.random() < 0.3:
         out = cv2.GaussianBlur(out, (0, 0), rng.uniform(0.3, 1.2))
+    elif rng.random() < 0.15:
+        out = cv2.filter2D(out, -1, motion_kernel(float(rng.uniform(2, 0.12 * min(out.shape[:2]))), float(rng.uniform(0, 180))))
     out += rng.normal(0, rng.uniform(0, 6), out.shape).astype(np.float32)
     return np.clip(out, 0, 255).astype(np.uint8)
+
+
+def motion_kernel(length: float, angle: float) -> np.ndarray:
+    """A normalised line ``length`` px long at ``angle`` degrees: the smear of a die still rolling."""
+    size = int(np.ceil(length)) | 1
+    kernel = np.zeros((size, size), np.float32)
+    middle = size // 2
+    dx, dy = np.cos(np.radians(angle)) * length / 2, np.sin(np.radians(angle)) * length / 2
+    cv2.line(kernel, (round(middle - dx), round(middle - dy)), (round(middle + dx), round(middle + dy)), 1.0, 1, cv2.LINE_AA)
+    return kernel / kernel.sum()
 
 
 def flip_turn(image: np.ndarray, points: np.ndarray, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:

@@ -7,11 +7,12 @@
 Data: the training half of the dev photos (a fixed half, chosen by a hash of the file name; see
 ``is_training_photo``), the ``train`` split of the training photos (less the boxes that cover one
 face only, ``labels_only_one_face``), synthetic trays (touching dice, oblique dice with side
-faces, clutter beside them) and frames with no dice. The classifier also learns the detector's
+faces, clutter beside them), frames with no dice, and with ``--rendered DIR`` the 3D scenes
+of ``vision.training.render3d``. The classifier also learns the detector's
 own false candidates on all of them as "no die". The SHA-256 of every photo trained on is
 written to ``trained-on.txt`` beside the models, so ``eval-vision`` measures only photos the
-nets never saw. About 45 minutes on two cores; the detector is written as soon as it is
-trained, and ``--keep-detector`` trains only the classifier on it (about 25 minutes).
+nets never saw. About 47 minutes on two cores when nothing else runs; the detector is written as
+soon as it is trained, and ``--keep-detector`` trains only the classifier on it (about 30 minutes).
 """
 
 from __future__ import annotations
@@ -31,12 +32,16 @@ from vision.network import as_net_input, forget_models
 from vision.params import MODELS, ReaderParams
 from vision.training.nets import Classifier, Detector
 from vision.training.photos import Scene, near_a_die, synthetic_scenes, train_split_photos, training_photos
+from vision.training.render3d import load_rendered
 from vision.training.samples import WINDOW, detector_sample, die_crops, recolour
 
 TRAINED_ON = "trained-on.txt"
 REAL_SHARE = 0.65  # of the detector's windows cut from real photos; the rest from rendered frames
 DETECTOR_EPOCH = 4096  # windows
 CLASSIFIER_EPOCH = 49152  # crops
+# Crops per die and crops of no die cut for the classifier from each scene: the dev photos' training
+# half most (the reader's own kind of photo), other real photos next, rendered frames least.
+CROPS_DEV, CROPS_REAL, CROPS_RENDERED = (10, 12), (6, 12), (3, 6)
 MAX_HARD_NEGATIVES = 10  # per scene: false candidates of the trained detector
 
 
@@ -114,12 +119,13 @@ def hard_negatives(scenes: list[Scene], rng: np.random.Generator, p: ReaderParam
     return crops, labels
 
 
-def crop_bank(scenes: list[Scene], rng: np.random.Generator, p: ReaderParams) -> tuple[np.ndarray, np.ndarray]:
-    """Every crop the classifier learns from, cut once: each die several times, and places with no die."""
+def crop_bank(
+    plan: list[tuple[Scene, int, int]], rng: np.random.Generator, p: ReaderParams
+) -> tuple[np.ndarray, np.ndarray]:
+    """Every crop the classifier learns from, cut once: per (scene, crops per die, crops of no die) in ``plan``."""
     crops, labels = [], []
-    for scene in scenes:
-        real = not scene.name.startswith(("synthetic", "garbage"))
-        c, l = die_crops(scene, 6 if real else 3, 12 if real else 6, rng, p)
+    for scene, per_die, negatives in plan:
+        c, l = die_crops(scene, per_die, negatives, rng, p)
         crops += c
         labels += l
     return np.array(crops, np.uint8), np.array(labels, np.int64)
@@ -175,8 +181,10 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=MODELS, metavar="DIR", help="where the models go (default vision/models)")
     parser.add_argument("--seed", type=int, default=1, help="seed of every random choice (default 1)")
     parser.add_argument("--synthetic", type=int, default=800, help="synthetic trays rendered (default 800)")
-    parser.add_argument("--detector-epochs", type=int, default=36, help=f"of {DETECTOR_EPOCH} windows (default 36)")
-    parser.add_argument("--classifier-epochs", type=int, default=15, help=f"of {CLASSIFIER_EPOCH} crops (default 15)")
+    parser.add_argument("--detector-epochs", type=int, default=30, help=f"of {DETECTOR_EPOCH} windows (default 30)")
+    parser.add_argument("--classifier-epochs", type=int, default=32, help=f"of {CLASSIFIER_EPOCH} crops (default 32)")
+    parser.add_argument("--rendered", type=Path, metavar="DIR",
+                        help="also train on the 3D scenes rendered into DIR by python -m vision.training.render3d")
     parser.add_argument("--keep-detector", action="store_true", help="train only the classifier, on the detector in --out")
     args = parser.parse_args()
     torch.manual_seed(args.seed)
@@ -184,11 +192,16 @@ def main() -> None:
     rng = np.random.default_rng(args.seed)
     p = ReaderParams(detector_model=args.out / "dice-detector.onnx", classifier_model=args.out / "dice-classifier.onnx",
                      trained_on=args.out / TRAINED_ON)
-    real = [(args.photos, scene) for scene in training_photos(args.photos)]
+    dev = training_photos(args.photos)
+    real = [(args.photos, scene) for scene in dev]
     if args.train_photos:
         real += [(args.train_photos, scene) for scene in train_split_photos(args.train_photos)]
     print(f"{len(real)} training photos with {sum(len(s.dice) for _, s in real)} dice", flush=True)
     rendered = synthetic_scenes(args.synthetic, rng) + garbage_scenes(args.synthetic // 10, rng)
+    if args.rendered:
+        rendered += load_rendered(args.rendered)
+        print(f"{len(rendered)} rendered frames, {len(rendered) - args.synthetic - args.synthetic // 10} of them in 3D",
+              flush=True)
     scenes = [scene for _, scene in real] + rendered
     if not args.keep_detector:
         weights = np.array([REAL_SHARE / len(real)] * len(real) + [(1 - REAL_SHARE) / len(rendered)] * len(rendered))
@@ -196,7 +209,8 @@ def main() -> None:
         export(detector, torch.zeros(1, 3, WINDOW, WINDOW), p.detector_model,
                {"image": {0: "n", 2: "h", 3: "w"}, "out": {0: "n", 2: "h4", 3: "w4"}})
         print(f"wrote {p.detector_model}", flush=True)
-    crops, labels = crop_bank(scenes, rng, p)
+    cuts = [CROPS_DEV] * len(dev) + [CROPS_REAL] * (len(real) - len(dev)) + [CROPS_RENDERED] * len(rendered)
+    crops, labels = crop_bank([(scene, *cut) for scene, cut in zip(scenes, cuts)], rng, p)
     mined, mined_labels = hard_negatives(scenes, rng, p)
     print(f"{len(crops)} crops, {int((labels == NOT_A_DIE).sum())} of them no die, and {len(mined)} hard negatives",
           flush=True)

@@ -1,0 +1,97 @@
+"""The 3D training renderer: exact labels on a tiny path-traced tray, and rendered folders read back.
+
+Mitsuba comes only with the train extra; CI installs the test extra, so the rendering tests skip there.
+"""
+
+from dataclasses import replace
+
+import numpy as np
+import pytest
+
+from vision.training import render3d
+from vision.training.render3d import PARAMS, face_up, load_rendered, render_folder, render_scene, scene_rng
+
+
+def _mitsuba_installed() -> bool:
+    try:
+        import mitsuba  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+needs_mitsuba = pytest.mark.skipif(
+    not _mitsuba_installed(),
+    reason="Mitsuba 3 is not installed: only the train extra has it (pip install '.[train]'), CI the test extra",
+)
+
+TINY = replace(PARAMS, dice=(1, 2), image_sizes=((128, 96),), spp=4, fill=(0.5, 0.6), clutter_share=0.0,
+               motion_blur_share=0.0, face_cells=12, atlas_face_px=32)
+
+
+@pytest.mark.parametrize("value", range(1, 7))
+def test_the_face_turned_up_is_the_value_asked_for(value):
+    for turn in np.linspace(0, 2 * np.pi, 7):
+        assert face_up(render3d.rotation_putting_up(value, turn)) == value
+
+
+def test_opposite_faces_add_to_seven():
+    by_normal = {normal: value for normal, _, _, value in render3d.FACES}
+    assert all(value + by_normal[tuple(-c for c in normal)] == 7 for normal, value in by_normal.items())
+
+
+@needs_mitsuba
+def test_a_tiny_scene_has_readable_labels_and_dice_where_its_boxes_are():
+    image, dice = render_scene(scene_rng(3, 0), TINY)
+    height, width = image.shape[:2]
+    assert (width, height) == (128, 96) and 1 <= len(dice) <= 2
+    table = np.concatenate([image[:4].reshape(-1, 3), image[-4:].reshape(-1, 3)]).astype(float)
+    for x, y, side, value in dice:
+        assert value in range(1, 7)
+        assert 0 <= x - side / 2 and x + side / 2 <= width and 0 <= y - side / 2 and y + side / 2 <= height
+        box = image[int(y - side / 4) : int(y + side / 4), int(x - side / 4) : int(x + side / 4)].reshape(-1, 3)
+        unlike_table = np.abs(box.astype(float) - np.median(table, axis=0)).max(axis=1) > 25
+        assert unlike_table.mean() > 0.3, "the middle of a die's box shows the table"
+
+
+@needs_mitsuba
+def test_each_label_box_is_the_box_of_the_rendered_die_to_a_pixel():
+    """Each die alone, white on black: its lit pixels span its projected mesh, give or take the pixel grid."""
+    rng = scene_rng(11, 0)
+    dice = render3d._dice(rng, TINY)
+    camera = render3d._camera(dice, rng, TINY)
+    mi = render3d._mitsuba()
+    for die in dice:
+        scene = mi.load_dict({
+            "type": "scene", "integrator": {"type": "direct", "hide_emitters": True}, "sky": {"type": "constant"},
+            "die": render3d._mitsuba_mesh("die", die.mesh, {"type": "diffuse"}),
+            "sensor": {"type": "perspective", "fov": camera.fov_x, "fov_axis": "x",
+                       "to_world": mi.ScalarTransform4f().look_at(origin=camera.origin, target=camera.target,
+                                                                  up=camera.up),
+                       "film": {"type": "hdrfilm", "width": 128, "height": 96, "rfilter": {"type": "box"}},
+                       "sampler": {"type": "independent", "sample_count": 16}},
+        })
+        ys, xs = np.nonzero(np.array(mi.render(scene))[..., :3].sum(axis=2) > 0.02)
+        edges = camera.project(die.vertices)
+        assert np.allclose([xs.min(), ys.min()], edges.min(axis=0), atol=1.0)
+        assert np.allclose([xs.max() + 1, ys.max() + 1], edges.max(axis=0), atol=1.0)
+
+
+@needs_mitsuba
+def test_the_camera_projects_its_target_to_the_middle_of_the_picture():
+    camera = render3d.Camera((30.0, -40.0, 300.0), (0.0, 0.0, 0.0), (0.0, 1.0, 0.0), 50.0, (400, 300))
+    assert np.allclose(camera.project(np.zeros((1, 3))), [[200, 150]], atol=1e-3)
+
+
+@needs_mitsuba
+def test_rendered_folders_read_back_and_resume_without_rendering_again(tmp_path):
+    assert render_folder(tmp_path, 2, seed=4, params=TINY) == 2
+    scenes = load_rendered(tmp_path)
+    assert [s.name for s in scenes] == ["render3d-s4-00000.png", "render3d-s4-00001.png"]
+    image, dice = render_scene(scene_rng(4, 1), TINY)
+    assert np.allclose(scenes[1].dice, dice, atol=0.01)
+    assert np.array_equal(scenes[1].image, image), "a scene renders alike alone and in a run"
+    with (tmp_path / render3d.LABELS).open("a") as labels:
+        labels.write('{"file": "render3d-s4-000')  # a stop while the next scene's labels were written
+    assert render_folder(tmp_path, 3, seed=4, params=TINY) == 1
+    assert len(load_rendered(tmp_path)) == 3
