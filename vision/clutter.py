@@ -65,7 +65,7 @@ def _key(canvas: np.ndarray, centre: tuple[float, float], size: float, rng: np.r
     ink = tuple(255 - c for c in cap)
     patch = np.full((side, side, 3), cap, np.uint8)
     cv2.rectangle(patch, (1, 1), (side - 2, side - 2), tuple(int(c * 0.8) for c in cap), max(1, side // 12))
-    glyph = str(rng.choice(list(string.ascii_uppercase + string.digits + "?%&'*#+")))  # no dots: a key with one is a die
+    glyph = str(rng.choice(list(string.ascii_uppercase + string.digits + ".:;'*#+")))
     scale = side / 40
     cv2.putText(patch, glyph, (side // 4, int(side * 0.7)), cv2.FONT_HERSHEY_SIMPLEX, scale, ink,
                 max(1, int(scale * 2)), cv2.LINE_AA)
