@@ -14,6 +14,7 @@ from engine.cant_stop.bots import Bot
 from firmware.companion import CAMERA_TROUBLE, READING
 from firmware.screens import (
     BadReadScreen,
+    BotTurnScreen,
     BustScreen,
     ChoiceScreen,
     ClaimScreen,
@@ -80,7 +81,7 @@ class AutoPlayers:
                 return ()
             choice = self.bots[screen.state.current].choose(screen.state, screen.options)
             return (Press.NEXT,) * screen.options.index(choice) + (Press.SELECT,)
-        if isinstance(screen, (BustScreen, ClaimScreen, BadReadScreen)) and not _waiting(screen.status):
+        if isinstance(screen, (BustScreen, ClaimScreen, BotTurnScreen, BadReadScreen)) and not _waiting(screen.status):
             return (Press.ROLL,)
         if isinstance(screen, RollScreen) and not _waiting(screen.status):
             state = screen.state

@@ -34,9 +34,9 @@ from firmware.journal import UNDO, Journal, play_through, replay
 from firmware.manual_entry import entry_after, start_entry
 from firmware.roll_watcher import Reader, RollWatcher, Seen
 from firmware.screens import (
-    BOARD_PAGES,
     BadReadScreen,
     BoardScreen,
+    BotTurnScreen,
     BustScreen,
     ChoiceScreen,
     ClaimScreen,
@@ -60,7 +60,7 @@ from vision.tray import TrayError, TrayOutline
 LOG = logging.getLogger("dice_companion")
 READING = "reading dice..."
 CAMERA_TROUBLE = "camera:SELECT=by hand"
-Banner = BustScreen | ClaimScreen | BadReadScreen | ResumeScreen | NoticeScreen
+Banner = BustScreen | ClaimScreen | BotTurnScreen | BadReadScreen | ResumeScreen | NoticeScreen
 
 
 class Companion:
@@ -98,7 +98,7 @@ class Companion:
         self._banner: Banner | None = None
         self._waiting_notices: list[NoticeScreen] = []  # shown once the notice on screen is dismissed
         self._entry: ManualEntryScreen | None = None
-        self._board_page: int | None = None
+        self._showing_board = False
         self._cursor = 0
         self._status = ""
         self._camera_problem = ""
@@ -176,16 +176,17 @@ class Companion:
         self._refresh()
 
     def _let_bots_play(self) -> None:
-        """The advisor makes the decisions of its seats (the players throw the dice for it).
-        After an UNDO it waits for the next roll, so the humans can step back past its moves."""
+        """The advisor makes the decisions of its seats (the players throw the dice for it); what
+        it decided stays on the screen until the next roll. After an UNDO it waits for the next
+        roll, so the humans can step back past its moves (the screen says they decide for it)."""
+        decided: BotTurnScreen | None = None
         while (
             (state := self.state) is not None
             and state.current in self.bot_seats
             and not self._bots_paused
-            and self._banner is None
+            and (self._banner is None or self._banner is decided)
             and self._entry is None
         ):
-            name = self.names[state.current]
             if state.phase is Phase.CHOOSE:
                 move: Move = self.advisor.choose(state, GAME.legal_moves(state))  # type: ignore[arg-type]
             elif state.phase is Phase.ROLL and can_stop(state) and self.advisor.should_stop(state):
@@ -195,7 +196,7 @@ class Companion:
             if not self._apply(state, move):
                 self._bots_paused = True  # not again at every frame while the journal refuses
                 return
-            self._status = f"{name}: {GAME.move_text(move)}"
+            decided = self._banner = _bot_decision(decided, state, self.state, move, self.names)
 
     def _press(self, press: Press) -> None:
         if press is Press.QUIT:
@@ -204,10 +205,10 @@ class Companion:
             self._press_on_notice(press, self._banner)
         elif press is Press.UNDO:
             self._undo()
-        elif self._board_page is not None and press is Press.NEXT:
-            self._board_page = self._board_page + 1 if self._board_page + 1 < len(BOARD_PAGES) else None
-        elif self._board_page is not None:
-            self._board_page = None
+        elif self._showing_board and press is Press.NEXT:
+            self._showing_board = False
+        elif self._showing_board:
+            self._showing_board = False
             self._press(press)
         elif self.state is None:
             self._press_in_setup(press)
@@ -291,7 +292,7 @@ class Companion:
         elif press is Press.STOP:
             self._status = "nothing to bank"
         elif press is Press.NEXT:
-            self._board_page = 0
+            self._showing_board = True
 
     def _press_entering(self, press: Press, state: State, entry: ManualEntryScreen) -> None:
         after = entry_after(entry, press)
@@ -304,7 +305,7 @@ class Companion:
 
     def _press_game_over(self, press: Press) -> None:
         if press is Press.NEXT:
-            self._board_page = 0
+            self._showing_board = True
         elif press is Press.SELECT:
             self._leave_game()
 
@@ -344,7 +345,7 @@ class Companion:
         needed = GAME.dice_due(state)
         LOG.info("read %s", reading.summary())
         if len(reading.dice) != needed or reading.unreadable:
-            self._board_page = None
+            self._showing_board = False
             self._banner = BadReadScreen(state, self.names, len(reading.dice), reading.values, len(reading.unreadable), needed)
             self._snapshot(frame, reading)
             return
@@ -386,7 +387,7 @@ class Companion:
         self.state = after
         self._standing.append(move)
         self._cursor = 0
-        self._board_page = None  # what the move brings (a choice, a winner) must be seen
+        self._showing_board = False  # what the move brings (a choice, a winner) must be seen
         self._banner = None
         if isinstance(move, Roll):
             self._bots_paused = False  # a new roll: the advisor's seats play again after an undo
@@ -416,7 +417,7 @@ class Companion:
         self.state = state
         self._cursor = 0
         self._banner = None
-        self._board_page = None
+        self._showing_board = False
         self.watcher.expect_roll()
         if isinstance(undone, Roll):
             self.watcher.forget_last_roll()  # "that is not what we rolled": the same dice may be read again
@@ -432,10 +433,11 @@ class Companion:
             return self._banner
         if state is None:
             return self._menu
-        if self._board_page is not None:
-            return BoardScreen(state, self.names, self._board_page)
+        if self._showing_board:
+            return BoardScreen(state, self.names)
         if self._entry is not None:
             return self._entry
+        proxy = self._bots_paused and state.current in self.bot_seats  # after an UNDO the people decide for it
         status = self._status or (READING if self.watcher.requested else "")
         if self._camera_problem:
             status = CAMERA_TROUBLE
@@ -445,11 +447,11 @@ class Companion:
         if state.phase is Phase.CHOOSE:
             options = GAME.legal_moves(state)
             advice = options.index(_advised_choice(self.advisor, state)) if hinted else None
-            return ChoiceScreen(state, self.names, options, self._cursor, self._status, advice)
+            return ChoiceScreen(state, self.names, options, self._cursor, self._status, advice, proxy)
         if self._banner is not None:
             return replace(self._banner, status=status)
         advice = ("STOP" if _advised_stop(self.advisor, state) else "ROLL") if hinted and can_stop(state) else ""
-        return RollScreen(state, self.names, bust_probability(state), status, advice)
+        return RollScreen(state, self.names, bust_probability(state), status, advice, proxy)
 
     def _refresh(self) -> None:
         self.screen = self._current_screen()
@@ -467,6 +469,18 @@ class Companion:
             self._display_failing = True
         for listener in self.listeners:
             listener(self.screen)
+
+
+def _bot_decision(
+    before: BotTurnScreen | None, state: State, after: State, move: Move, names: tuple[str, ...]
+) -> BotTurnScreen:
+    """The bot turn screen after one more of the bot's moves (``state`` -> ``after``)."""
+    screen = before or BotTurnScreen(after, names, state.current)
+    if move == STOP:
+        claimed = tuple(c for c in after.claimed_by(state.current) if c not in state.claimed_by(state.current))
+        return replace(screen, state=after, columns=claimed)
+    assert state.dice is not None
+    return replace(screen, state=after, dice=state.dice.dice, took=GAME.move_text(move))
 
 
 @functools.lru_cache(maxsize=64)

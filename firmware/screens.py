@@ -7,6 +7,7 @@ one bit per pixel, where the scalable one draws 6 and 8 alike.
 
 from __future__ import annotations
 
+import textwrap
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Union
@@ -15,11 +16,11 @@ from PIL import Image, ImageDraw, ImageFont
 
 from engine.cant_stop import COLUMNS, HEIGHTS, Advance, Phase, State
 from firmware.board_text import player_mark
+from firmware.tiny_font import GLYPH_HEIGHT, tiny_text, tiny_width
 from hardware.display import MODE, SIZE
 
 WIDTH, HEIGHT = SIZE
 CHOICE_LINES = 4  # choices visible at once under the title
-BOARD_PAGES = (COLUMNS[:6], COLUMNS[6:])  # six lines fit the panel
 
 
 @dataclass(frozen=True)
@@ -41,6 +42,7 @@ class RollScreen:
     bust_odds: Fraction
     status: str = ""  # "reading the dice...", a camera problem, a refused button
     advice: str = ""  # with hints on: "ROLL" or "STOP", the advisor's call
+    proxy: bool = False  # a bot's seat after an UNDO: the people decide for it
 
 
 @dataclass(frozen=True)
@@ -53,6 +55,7 @@ class ChoiceScreen:
     cursor: int = 0
     status: str = ""
     advice: int | None = None  # with hints on: the option the advisor would take
+    proxy: bool = False  # a bot's seat after an UNDO: the people decide for it
 
 
 @dataclass(frozen=True)
@@ -91,6 +94,24 @@ class ClaimScreen:
 
 
 @dataclass(frozen=True)
+class BotTurnScreen:
+    """What a bot seat decided (its split, rolling on or stopping): shown until the next roll is read,
+    so the people at the table see every decision before they throw again."""
+
+    state: State  # after the decisions
+    names: tuple[str, ...]
+    bot: int
+    dice: tuple[int, ...] = ()  # the roll it chose from; empty when it only stopped
+    took: str = ""  # the split it took
+    columns: tuple[int, ...] = ()  # the columns its stop claimed
+    status: str = ""
+
+    @property
+    def stopped(self) -> bool:
+        return self.state.current != self.bot
+
+
+@dataclass(frozen=True)
 class WinnerScreen:
     state: State
     names: tuple[str, ...]
@@ -98,11 +119,10 @@ class WinnerScreen:
 
 @dataclass(frozen=True)
 class BoardScreen:
-    """The engine's board, a page at a time, to check against the physical one."""
+    """The engine's whole board in one picture, to check against the physical one."""
 
     state: State
     names: tuple[str, ...]
-    page: int
 
 
 @dataclass(frozen=True)
@@ -134,8 +154,8 @@ class NoticeScreen:
 
 
 Screen = Union[
-    SetupScreen, RollScreen, ChoiceScreen, BadReadScreen, BustScreen, ClaimScreen, WinnerScreen, BoardScreen,
-    ResumeScreen, ManualEntryScreen, NoticeScreen,
+    SetupScreen, RollScreen, ChoiceScreen, BadReadScreen, BustScreen, ClaimScreen, BotTurnScreen, WinnerScreen,
+    BoardScreen, ResumeScreen, ManualEntryScreen, NoticeScreen,
 ]
 
 
@@ -145,7 +165,22 @@ ROW_PX = 11  # a text row
 TITLE_ROWS_PX = 12  # the inverse title bar
 BODY_TOP_PX = 13
 FOOTER_TOP_PX = HEIGHT - ROW_PX
-BOARD_ROW_PX = 10  # the board packs six columns to a page
+SECOND_PERSON = "you"  # a player called "You" is spoken to: "You win!", not "You wins!"
+
+
+def round_of(state: State) -> int:
+    """The round being played: every player has one turn a round (``state.turn`` counts all turns)."""
+    return (state.turn - 1) // state.players + 1
+
+
+def says(name: str, verb: str) -> str:
+    """``name`` and ``verb`` (third person of a verb that adds -s: "wins") in agreement: "Ann wins", "You win"."""
+    return f"{name} {verb[:-1] if name.casefold() == SECOND_PERSON else verb}"
+
+
+def possessive(name: str) -> str:
+    """"Ann's", "Your"."""
+    return "Your" if name.casefold() == SECOND_PERSON else f"{name}'s"
 
 
 def percent(odds: Fraction) -> str:
@@ -201,8 +236,9 @@ def _footer(canvas: ImageDraw.ImageDraw, left: str, right: str = "") -> None:
         _text(canvas, (WIDTH, FOOTER_TOP_PX), right, right=True)
 
 
-def _whose(names: tuple[str, ...], player: int) -> str:
-    return f"{names[player]} ({player_mark(player)})"
+def _whose(names: tuple[str, ...], player: int, proxy: bool = False) -> str:
+    """"Ann (A)", or "for Robo" when the people decide for a bot."""
+    return f"for {names[player]}" if proxy else f"{names[player]} ({player_mark(player)})"
 
 
 def _setup(canvas: ImageDraw.ImageDraw, screen: SetupScreen) -> None:
@@ -236,7 +272,7 @@ def _runner_bars(canvas: ImageDraw.ImageDraw, state: State) -> None:
 
 def _roll(canvas: ImageDraw.ImageDraw, screen: RollScreen) -> None:
     state = screen.state
-    _title(canvas, _whose(screen.names, state.current), f"turn {state.turn}")
+    _title(canvas, _whose(screen.names, state.current, screen.proxy), f"round {round_of(state)}")
     odds = f"bust {percent(screen.bust_odds)}"
     if state.runners:
         _runner_bars(canvas, state)
@@ -251,7 +287,7 @@ def _roll(canvas: ImageDraw.ImageDraw, screen: RollScreen) -> None:
 def _choice(canvas: ImageDraw.ImageDraw, screen: ChoiceScreen) -> None:
     state = screen.state
     dice = " ".join(str(d) for d in state.dice.dice) if state.dice else ""
-    _title(canvas, f"Rolled {dice}", screen.names[state.current])
+    _title(canvas, _whose(screen.names, state.current, screen.proxy), dice)
     first = min(max(0, screen.cursor - CHOICE_LINES + 1), max(0, len(screen.options) - CHOICE_LINES))
     for row, option in enumerate(screen.options[first:first + CHOICE_LINES]):
         top = BODY_TOP_PX + row * ROW_PX
@@ -292,58 +328,129 @@ def _after_turn(canvas: ImageDraw.ImageDraw, state: State, names: tuple[str, ...
 def _bust(canvas: ImageDraw.ImageDraw, screen: BustScreen) -> None:
     _big(canvas, (2, 0), "BUST!")
     _text(canvas, (WIDTH, 6), " ".join(map(str, screen.dice)), right=True)
-    _line(canvas, 1, f"{screen.names[screen.loser]} loses runners")
+    _line(canvas, 1, f"{possessive(screen.names[screen.loser])} turn ends.")
     _after_turn(canvas, screen.state, screen.names, screen.status)
 
 
 def _claim(canvas: ImageDraw.ImageDraw, screen: ClaimScreen) -> None:
-    _title(canvas, f"{screen.names[screen.player]} claims " + " ".join(map(str, screen.columns)) + "!")
-    _line(canvas, 0, "Columns won:")
-    _line(canvas, 1, "  " + " ".join(map(str, screen.state.claimed_by(screen.player))))
+    _title(canvas, says(screen.names[screen.player], "claims"))
+    _line(canvas, 0, _columns_text(screen.columns) + "!")
+    _line(canvas, 1, "Won: " + " ".join(map(str, screen.state.claimed_by(screen.player))))
+    _after_turn(canvas, screen.state, screen.names, screen.status)
+
+
+def _columns_text(columns: tuple[int, ...]) -> str:
+    return ("column " if len(columns) == 1 else "columns ") + " ".join(map(str, columns))
+
+
+def _bot_turn(canvas: ImageDraw.ImageDraw, screen: BotTurnScreen) -> None:
+    _title(canvas, _whose(screen.names, screen.bot), " ".join(map(str, screen.dice)))
+    if screen.took:
+        _line(canvas, 0, f"took {screen.took}")
+    if not screen.stopped:
+        _line(canvas, 1, "rolls again:")
+        _line(canvas, 2, "throw its dice.")
+        _footer(canvas, screen.status or "NEXT:board", "" if screen.status else "ROLL")
+        return
+    _line(canvas, 1, "stops" + (f", claims {' '.join(map(str, screen.columns))}!" if screen.columns else "."))
     _after_turn(canvas, screen.state, screen.names, screen.status)
 
 
 def _winner(canvas: ImageDraw.ImageDraw, screen: WinnerScreen) -> None:
     state = screen.state
     assert state.winner is not None
-    _big(canvas, (2, 0), f"{screen.names[state.winner]} wins!"[:10])
+    name = screen.names[state.winner]
+    title = says(name, "wins") + "!"
+    if len(title) * CHAR_PX * 2 <= WIDTH:
+        _big(canvas, (0, 0), title)
+    else:  # a long name fills the line at twice the size, the verb beside it
+        _big(canvas, (0, 0), name)
+        _text(canvas, (len(name) * CHAR_PX * 2 + 1, ROW_PX), title[len(name) + 1:])
     _line(canvas, 1, "Columns " + " ".join(map(str, state.claimed_by(state.winner))))
-    _line(canvas, 2, f"in {state.turn} turns")
+    _line(canvas, 2, f"in round {round_of(state)}")
     _footer(canvas, "NEXT:board", "SELECT:new")
 
 
-def board_line(state: State, column: int) -> str:
-    """One column of the board: ``7/13 A5 B3 ^6``, or ``7/13 won by A``."""
-    owner = state.owner(column)
-    if owner is not None:
-        return f"{column:>2}/{HEIGHTS[column]:<2} won by {player_mark(owner)}"
-    marks = [f"{player_mark(p)}{state.saved_space(p, column)}" for p in range(state.players) if state.saved_space(p, column)]
+BOARD_LEFT_PX = 4
+SLOT_PX = 11  # a column's width: 11 columns across the panel
+SPACE_PX = 4  # a space's height: 13 spaces up the tallest column
+BOARD_BASE_PX = 54  # the lowest pixel row of the first space
+LABEL_TOP_PX = 58
+LEGEND_ROW_PX = GLYPH_HEIGHT + 1
+
+
+def _lanes(players: int) -> tuple[tuple[int, int], ...]:
+    """Each player's lane in a column: (offset from the column's left, width); the middle pixel
+    is left for the track of dots that shows the column's height."""
+    if players <= 2:
+        return ((1, 3), (7, 3))[:players]
+    return ((1, 2), (3, 2), (6, 2), (8, 2))[:players]
+
+
+def _space_top(space: int) -> int:
+    return BOARD_BASE_PX - SPACE_PX * space + 1
+
+
+def _board_column(canvas: ImageDraw.ImageDraw, state: State, index: int, column: int) -> None:
+    """One column: a dot per space, each player's saved spaces filled in their lane, the
+    runner boxed, the number underneath (in inverse video once the column is won)."""
+    x = BOARD_LEFT_PX + index * SLOT_PX
+    lanes = _lanes(state.players)
+    for space in range(1, HEIGHTS[column] + 1):
+        canvas.point((x + SLOT_PX // 2, _space_top(space) + 1), fill=1)
+    for player, (offset, width) in enumerate(lanes):
+        saved = HEIGHTS[column] if state.owner(column) == player else state.saved_space(player, column)
+        for space in range(1, saved + 1):
+            top = _space_top(space)
+            canvas.rectangle((x + offset, top, x + offset + width - 1, top + 2), fill=1)
     runner = state.runner_space(column)
     if runner is not None:
-        marks.append(f"^{runner}")
-    return f"{column:>2}/{HEIGHTS[column]:<2} " + " ".join(marks)
+        top = _space_top(runner)
+        canvas.rectangle((x, top - 1, x + SLOT_PX - 1, top + 3), outline=1)
+    label = str(column)
+    label_x = x + (SLOT_PX - tiny_width(label)) // 2
+    won = state.owner(column) is not None
+    if won:
+        canvas.rectangle((x, LABEL_TOP_PX - 1, x + SLOT_PX - 2, HEIGHT - 1), fill=1)
+    tiny_text(canvas, (label_x, LABEL_TOP_PX), label, fill=0 if won else 1)
+
+
+def _legend_entry(canvas: ImageDraw.ImageDraw, state: State, name: str, player: int, row: int, right: bool) -> None:
+    """A player's lane drawn as in a column, with the name beside it; ``>`` marks whose turn it is."""
+    lanes = _lanes(state.players)
+    top = row * LEGEND_ROW_PX
+    slot_x = BOARD_LEFT_PX + (len(COLUMNS) - 1) * SLOT_PX if right else BOARD_LEFT_PX
+    offset, width = lanes[player]
+    canvas.rectangle((slot_x + offset, top, slot_x + offset + width - 1, top + GLYPH_HEIGHT - 1), fill=1)
+    text = (">" if player == state.current else "") + name
+    text_x = slot_x - 2 - tiny_width(text) if right else slot_x + SLOT_PX + 2
+    tiny_text(canvas, (text_x, top), text)
 
 
 def _board(canvas: ImageDraw.ImageDraw, screen: BoardScreen) -> None:
-    columns = BOARD_PAGES[screen.page]
-    for row, column in enumerate(columns):
-        _text(canvas, (0, row * BOARD_ROW_PX), board_line(screen.state, column))
-    if len(columns) < len(BOARD_PAGES[0]):
-        legend = " ".join(f"{player_mark(p)}={n}" for p, n in enumerate(screen.names))
-        _text(canvas, (0, HEIGHT - ROW_PX), legend)
-    _text(canvas, (WIDTH, 0), f"{screen.page + 1}/{len(BOARD_PAGES)}", right=True)
+    state = screen.state
+    for index, column in enumerate(COLUMNS):
+        _board_column(canvas, state, index, column)
+    for player, name in enumerate(screen.names[:3]):  # the top left corner, above the short columns
+        _legend_entry(canvas, state, name, player, player, right=False)
+    for player, name in enumerate(screen.names[3:], start=3):  # the top right corner
+        _legend_entry(canvas, state, name, player, 1, right=True)
+    round_text = f"round {round_of(state)}"
+    tiny_text(canvas, (WIDTH - tiny_width(round_text), 0), round_text)
 
 
 def _resume(canvas: ImageDraw.ImageDraw, screen: ResumeScreen) -> None:
     state = screen.state
-    _title(canvas, "Game resumed")
-    _line(canvas, 0, " v ".join(screen.names))
-    _line(canvas, 1, f"turn {state.turn}: {_whose(screen.names, state.current)}")
+    _title(canvas, "Game resumed", f"round {round_of(state)}")
+    players = textwrap.wrap(" v ".join(screen.names), WIDTH // CHAR_PX)  # four names of eight take two rows
+    for row, text in enumerate(players):
+        _line(canvas, row, text)
     if screen.confirming:
-        _line(canvas, 2, "Abandon it? STOP:yes")
+        _line(canvas, len(players), "Abandon it? STOP:yes")
         _footer(canvas, "SELECT:no, play on")
         return
-    _line(canvas, 2, "choosing" if state.phase is Phase.CHOOSE else "runners out" if state.runners else "to roll")
+    doing = "choosing" if state.phase is Phase.CHOOSE else "runners out" if state.runners else "to roll"
+    _line(canvas, len(players), f"{screen.names[state.current]}: {doing}")
     _footer(canvas, "SELECT:play", "STOP:new")
 
 
@@ -373,6 +480,7 @@ _DRAWERS = {
     BadReadScreen: _bad_read,
     BustScreen: _bust,
     ClaimScreen: _claim,
+    BotTurnScreen: _bot_turn,
     WinnerScreen: _winner,
     BoardScreen: _board,
     ResumeScreen: _resume,

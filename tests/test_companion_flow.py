@@ -133,11 +133,9 @@ def test_stop_with_nothing_to_bank_says_so(companion):
     assert companion.state == GAME.new_game(2)
 
 
-def test_next_shows_the_board_pages_then_returns(companion):
+def test_next_shows_the_board_then_returns(companion):
     press(companion, Press.NEXT)
-    assert companion.screen == BoardScreen(companion.state, NAMES, 0)
-    press(companion, Press.NEXT)
-    assert companion.screen == BoardScreen(companion.state, NAMES, 1)
+    assert companion.screen == BoardScreen(companion.state, NAMES)
     press(companion, Press.NEXT)
     assert isinstance(companion.screen, RollScreen)
     press(companion, Press.NEXT, Press.ROLL)  # any other button leaves the board and acts

@@ -5,9 +5,11 @@ from __future__ import annotations
 import pytest
 
 from engine.cant_stop import bust_probability, legal_moves
+from firmware import screens
 from firmware.screens import (
     BadReadScreen,
     BoardScreen,
+    BotTurnScreen,
     BustScreen,
     ChoiceScreen,
     ClaimScreen,
@@ -17,9 +19,9 @@ from firmware.screens import (
     RollScreen,
     SetupScreen,
     WinnerScreen,
-    board_line,
     draw,
     percent,
+    says,
 )
 from golden import assert_matches_golden
 from table_helpers import NAMES, state_after
@@ -36,6 +38,16 @@ WON = state_after(
     "roll 1-2-1-2", "3+3", "roll 1-2-1-2", "3+3", "roll 1-2-1-2", "3", "stop",
 )
 
+BUSTED = state_after("roll 2-2-2-2", "4+4", "roll 3-3-3-3", "6+6", "roll 4-4-4-4", "8+8", "roll 1-1-1-1")
+FOUR_PLAYERS = state_after(
+    "roll 1-1-1-1", "2+2", "roll 1-1-1-1", "2", "stop",  # player 1 claims 2
+    "roll 3-4-3-4", "7+7", "stop",  # player 2: 7 at 2
+    "roll 3-3-4-4", "6+8", "stop",  # player 3: 6 and 8 at 1
+    "roll 6-6-5-5", "10+12", "roll 3-4-3-4", "7+7",  # player 4's runners out on 7, 10 and 12
+    players=4,
+)
+LONG_NAMES = ("Margaret", "Benedikt", "Caroline", "Dominika")
+
 SCREENS = {
     "setup": SetupScreen(2, 3, "standard", 1),
     "roll-first": RollScreen(state_after(), NAMES, bust_probability(state_after())),
@@ -44,9 +56,7 @@ SCREENS = {
     "choice": ChoiceScreen(CHOOSING, ("Ann", "Bob", "Cy"), legal_moves(CHOOSING), 1),
     "bad-read-three-dice": BadReadScreen(MIDGAME, NAMES, 3, (2, 4, 6), 0, 4),
     "bad-read-cocked-die": BadReadScreen(MIDGAME, NAMES, 4, (1, 3, 6), 1, 4),
-    "bust": BustScreen(
-        state_after("roll 2-2-2-2", "4+4", "roll 3-3-3-3", "6+6", "roll 4-4-4-4", "8+8", "roll 1-1-1-1"), NAMES, 0, (1, 1, 1, 1)
-    ),
+    "bust": BustScreen(BUSTED, NAMES, 0, (1, 1, 1, 1)),
     "claim": ClaimScreen(state_after("roll 1-1-1-1", "2+2", "roll 1-1-1-1", "2", "stop"), NAMES, 0, (2,)),
     "winner": WinnerScreen(WON, NAMES),
     "resume": ResumeScreen(MIDGAME, NAMES),
@@ -55,8 +65,19 @@ SCREENS = {
     "notice-journal": NoticeScreen(
         "Journal unreadable", ("kept aside as", "journal.sqlite3.unrea", "dable-20261123-101500"), "started anew"
     ),
-    "board-1": BoardScreen(MIDGAME, NAMES, 0),
-    "board-2": BoardScreen(MIDGAME, NAMES, 1),
+    "board": BoardScreen(MIDGAME, NAMES),
+    "board-four-long-names": BoardScreen(FOUR_PLAYERS, LONG_NAMES),
+    "bot-rolls-again": BotTurnScreen(MIDGAME, NAMES, 0, (1, 3, 5, 6), "7+8"),
+    "bot-stops-and-claims": BotTurnScreen(
+        state_after("roll 1-1-1-1", "2+2", "roll 1-1-1-1", "2", "stop"), NAMES, 0, (1, 1, 1, 1), "2", (2,)
+    ),
+    "choice-for-a-bot": ChoiceScreen(CHOOSING, ("Robo", "Bob", "Cy"), legal_moves(CHOOSING), 0, proxy=True),
+    "long-name-resume": ResumeScreen(FOUR_PLAYERS, LONG_NAMES),
+    "long-name-choice": ChoiceScreen(CHOOSING, LONG_NAMES[:3], legal_moves(CHOOSING), 0),
+    "long-name-winner": WinnerScreen(WON, ("Margaret", "Bob")),
+    "long-name-bust": BustScreen(BUSTED, ("Margaret", "Benedikt"), 0, (1, 1, 1, 1)),
+    "you-claim": ClaimScreen(state_after("roll 1-1-1-1", "2+2", "roll 1-1-1-1", "2", "stop"), ("You", "Advisor"), 0, (2,)),
+    "you-win": WinnerScreen(WON, ("You", "Advisor")),
 }
 
 
@@ -67,12 +88,57 @@ def test_screen_matches_its_reference(name, update_golden):
     assert_matches_golden(image, f"screen-{name}", update_golden)
 
 
-def test_the_board_lines_say_who_stands_where():
-    assert board_line(MIDGAME, 2) == " 2/3  won by A"
-    assert board_line(MIDGAME, 7) == " 7/13 B2 ^1"
-    assert board_line(MIDGAME, 12) == "12/3  "
+def test_a_player_called_you_is_spoken_to():
+    assert says("Ann", "wins") == "Ann wins" and says("You", "wins") == "You win" and says("you", "claims") == "you claim"
 
 
 def test_odds_are_shown_to_one_decimal():
     assert percent(bust_probability(MIDGAME)) == f"{float(bust_probability(MIDGAME)) * 100:.1f}%"
     assert percent(bust_probability(state_after())) == "0.0%"
+
+
+@pytest.mark.parametrize("names", [LONG_NAMES, LONG_NAMES[:2], ("You", "Advisor")])
+def test_names_of_eight_letters_fit_every_screen(names, monkeypatch):
+    """Every text drawn stays whole on the panel, and titles leave a gap between left and right."""
+    cut: list[str] = []
+    original = screens._text
+
+    def whole_text(canvas, xy, text, fill=1, right=False):
+        room = (xy[0] if right else screens.WIDTH - xy[0]) // screens.CHAR_PX
+        if len(text) > room:
+            cut.append(text)
+        original(canvas, xy, text, fill, right)
+
+    def big_text(canvas, xy, text):
+        if len(text) * 2 * screens.CHAR_PX > screens.WIDTH - xy[0]:
+            cut.append(text)
+        original_big(canvas, xy, text)
+
+    def title(canvas, text, right=""):
+        if len(text) + len(right) + (1 if right else 0) > (screens.WIDTH - 2) // screens.CHAR_PX:
+            cut.append(f"{text} | {right}")
+        original_title(canvas, text, right)
+
+    original_big, original_title = screens._big, screens._title
+    monkeypatch.setattr(screens, "_text", whole_text)
+    monkeypatch.setattr(screens, "_big", big_text)
+    monkeypatch.setattr(screens, "_title", title)
+    state = FOUR_PLAYERS if len(names) == 4 else MIDGAME
+    choosing = state_after("roll 1-1-1-2", players=len(names))
+    for screen in (
+        RollScreen(state, names, bust_probability(state), advice="STOP"),
+        RollScreen(state, names, bust_probability(state), proxy=True),
+        ChoiceScreen(choosing, names, legal_moves(choosing), advice=0),
+        ChoiceScreen(choosing, names, legal_moves(choosing), proxy=True),
+        BustScreen(state, names, 0, (1, 1, 1, 1)),
+        ClaimScreen(state, names, 0, (2, 7, 12)),
+        BotTurnScreen(state, names, 0, (6, 6, 6, 6), "12+12", (2, 7, 12)),
+        BotTurnScreen(MIDGAME, names, 0, (1, 3, 5, 6), "7+8"),
+        WinnerScreen(WON, names[:2] if len(names) == 2 else names),
+        ResumeScreen(state, names),
+        ResumeScreen(state, names, confirming=True),
+        ManualEntryScreen(state, names, (1, 2, 3, 4), 0),
+        BoardScreen(state, names),
+    ):
+        draw(screen)
+    assert cut == []

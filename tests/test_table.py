@@ -18,7 +18,8 @@ from firmware.companion import Companion
 from firmware.config import parse_config
 from firmware.game_setup import GameSetup
 from firmware.loop import CameraFeed, EventQueue, run
-from firmware.screens import ChoiceScreen, Screen, WinnerScreen, board_line
+from firmware.board_text import board_text
+from firmware.screens import ChoiceScreen, Screen, WinnerScreen
 from firmware.table import run_device
 from golden import assert_matches_golden, assert_matches_golden_text
 from hardware.buttons import ButtonTiming, GpioButtons, Press
@@ -79,7 +80,7 @@ def test_a_whole_game_ends_with_a_winner_and_the_recorded_board(whole_game, upda
     state = whole_game.companion.state
     assert state is not None and state.winner is not None
     assert len(state.claimed_by(state.winner)) == 3
-    board = "\n".join(board_line(state, column) for column in COLUMNS) + f"\nwinner {NAMES[state.winner]} turn {state.turn}\n"
+    board = board_text(state) + f"\nwinner {NAMES[state.winner]} turn {state.turn}\n"
     assert_matches_golden_text(board, "whole-game-board.txt", update_golden)
 
 
