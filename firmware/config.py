@@ -7,6 +7,7 @@ companion never starts half-configured. ``firmware/pi/dice-companion.toml`` is a
 
 from __future__ import annotations
 
+import re
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,10 +26,26 @@ MAX_NAME_LENGTH = 8  # characters: a name must fit the OLED's title line
 BCM_PINS = range(2, 28)  # the 40-pin header's usable GPIO numbers
 I2C_ADDRESSES = range(0x03, 0x78)
 I2C_BUS_PINS = (2, 3)  # SDA1 and SCL1: the OLED's wires
+ROTATIONS = range(0, 4, 2)  # quarter turns: 0 or 2; the screens are drawn 128x64, so 1 and 3 (portrait) cannot show them
+PATH_MAX_BYTES = 4095  # Linux refuses longer paths (PATH_MAX, less the closing NUL) ...
+NAME_MAX_BYTES = 255  # ... and longer names of one file or folder in them
+SHOWN_CHARS = 60  # a value quoted in a message is cut to this many characters
 
 
 class ConfigError(ValueError):
     """A configuration value the companion cannot use."""
+
+
+def shown(value: Any) -> str:
+    """``value`` as a message quotes it: on one line, cut to SHOWN_CHARS characters (a 5,000-character
+    path or a list nested 500 deep must not bury what the message says)."""
+    text = repr(value)
+    return text if len(text) <= SHOWN_CHARS else f"{text[:SHOWN_CHARS]}... ({len(text)} characters)"
+
+
+def _key_name(key: str) -> str:
+    """A key or section name as a message shows it: bare if TOML could write it bare, else quoted."""
+    return key if len(key) <= SHOWN_CHARS and re.fullmatch(r"[A-Za-z0-9_-]+", key) else shown(key)
 
 
 @dataclass(frozen=True)
@@ -88,6 +105,8 @@ def load_config(path: Path) -> Config:
         raise ConfigError(f"{path} is not valid TOML: {error}") from error
     except UnicodeDecodeError as error:
         raise ConfigError(f"{path} is not UTF-8 text: {error}") from error
+    except RecursionError:  # tomllib parses nested arrays and tables by recursion
+        raise ConfigError(f"{path}: values are nested too deeply (no key of the configuration nests)") from None
     return parse_config(table, base=path.parent)
 
 
@@ -99,7 +118,7 @@ def parse_config(table: dict[str, Any], base: Path = Path(".")) -> Config:
     bots = reader.value(game, "bots", list, [], "a list of the players' names that the advisor plays")
     if not all(bot in names for bot in bots) or len(set(bots)) >= len(names):
         raise ConfigError(
-            f"game.bots = {bots!r}: allowed is a list of some of the players {list(names)}, leaving at least one person"
+            f"game.bots = {shown(bots)}: allowed is a list of some of the players {list(names)}, leaving at least one person"
         )
     config = Config(
         game=GameSetup(
@@ -113,7 +132,7 @@ def parse_config(table: dict[str, Any], base: Path = Path(".")) -> Config:
         display=_display(reader),
         camera=(camera := _camera(reader, base)),
         tray=_tray(reader, camera),
-        data_dir=base / reader.value(reader.section("data"), "dir", str, str(Config.data_dir), "a folder path"),
+        data_dir=base / reader.path(reader.section("data"), "dir", str(Config.data_dir), "a folder path"),
     )
     reader.refuse_unknown()
     _refuse_buttons_on_the_i2c_bus(config)
@@ -138,11 +157,11 @@ def _refuse_buttons_on_the_i2c_bus(config: Config) -> None:
 def _names(names: list[Any]) -> tuple[str, ...]:
     if not 2 <= len(names) <= 4 or not all(isinstance(n, str) and 1 <= len(n.strip()) <= MAX_NAME_LENGTH for n in names):
         raise ConfigError(
-            f"game.players = {names!r}: allowed is a list of 2 to 4 names of 1 to {MAX_NAME_LENGTH} characters"
+            f"game.players = {shown(names)}: allowed is a list of 2 to 4 names of 1 to {MAX_NAME_LENGTH} characters"
         )
     stripped = tuple(n.strip() for n in names)
     if len(set(stripped)) != len(stripped):
-        raise ConfigError(f"game.players = {names!r}: the names must differ")
+        raise ConfigError(f"game.players = {shown(names)}: the names must differ")
     return stripped
 
 
@@ -167,7 +186,10 @@ def _display(reader: _Reader) -> DisplayConfig:
         type=reader.choice(section, "type", DISPLAYS, defaults.type),
         i2c_port=reader.number(section, "i2c_port", range(0, 23), defaults.i2c_port),
         i2c_address=reader.number(section, "i2c_address", I2C_ADDRESSES, defaults.i2c_address, "0x03 to 0x77"),
-        rotate=reader.number(section, "rotate", range(0, 4), defaults.rotate, "0 to 3 quarter turns"),
+        rotate=reader.number(
+            section, "rotate", ROTATIONS, defaults.rotate,
+            "0, or 2 for a panel mounted upside down (the screens are landscape, 128x64: 1 and 3 would stand them on end)",
+        ),
     )
 
 
@@ -175,7 +197,7 @@ def _camera(reader: _Reader, base: Path) -> CameraConfig:
     section = reader.section("camera")
     defaults = CameraConfig()
     backend = reader.choice(section, "backend", CAMERAS, defaults.backend)
-    folder = reader.value(section, "folder", str, "", "a folder of images")
+    folder = reader.path(section, "folder", "", "a folder of images")
     if backend == "folder" and not folder:
         raise ConfigError('camera.folder is missing: camera.backend = "folder" needs a folder of images')
     return CameraConfig(
@@ -204,13 +226,13 @@ def _tray(reader: _Reader, camera: CameraConfig) -> TrayConfig:
         isinstance(c, list) and len(c) == 2 and all(isinstance(v, numbers) and not isinstance(v, bool) for v in c)
         for c in corners
     ):
-        raise ConfigError(f"tray.corners = {corners!r}: allowed is {allowed}")
+        raise ConfigError(f"tray.corners = {shown(corners)}: allowed is {allowed}")
     outside = [c for c in corners if not (0 <= c[0] <= width and 0 <= c[1] <= height)]
     if outside:
-        raise ConfigError(f"tray.corners = {corners!r}: {outside[0]!r} lies outside the frame; allowed is {allowed}")
+        raise ConfigError(f"tray.corners = {shown(corners)}: {shown(outside[0])} lies outside the frame; allowed is {allowed}")
     points = tuple((float(x), float(y)) for x, y in corners)
     if not _goes_round(points):
-        raise ConfigError(f"tray.corners = {corners!r}: in this order they do not go round a convex area (sides cross, or three lie in a line); allowed is {allowed}")
+        raise ConfigError(f"tray.corners = {shown(corners)}: in this order they do not go round a convex area (sides cross, or three lie in a line); allowed is {allowed}")
     return TrayConfig(points)
 
 
@@ -234,7 +256,7 @@ class _Reader:
     def section(self, name: str) -> tuple[str, dict[str, Any]]:
         value = self.table.get(name, {})
         if not isinstance(value, dict):
-            raise ConfigError(f"{name} = {value!r}: allowed is a table ([{name}])")
+            raise ConfigError(f"{name} = {shown(value)}: allowed is a table ([{name}])")
         self.used.setdefault(name, set())
         return name, value
 
@@ -245,8 +267,20 @@ class _Reader:
             return default
         value = table[key]
         if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
-            raise ConfigError(f"{name}.{key} = {value!r}: allowed is {allowed}")
+            raise ConfigError(f"{name}.{key} = {shown(value)}: allowed is {allowed}")
         return value
+
+    def path(self, section: tuple[str, dict[str, Any]], key: str, default: str, allowed: str) -> str:
+        """A path the system can open and a message can show: no NUL, no line break or other control
+        character, within Linux's length limits."""
+        text = self.value(section, key, str, default, allowed)
+        encoded = text.encode("utf-8")
+        if not text.isprintable() or len(encoded) > PATH_MAX_BYTES or any(len(n) > NAME_MAX_BYTES for n in encoded.split(b"/")):
+            raise ConfigError(
+                f"{section[0]}.{key} = {shown(text)}: allowed is {allowed}, without control characters (NUL, line breaks), "
+                f"of at most {PATH_MAX_BYTES} bytes with at most {NAME_MAX_BYTES} in each name"
+            )
+        return text
 
     def number(
         self, section: tuple[str, dict[str, Any]], key: str, allowed: range, default: int, what: str = ""
@@ -254,20 +288,20 @@ class _Reader:
         text = what or f"a whole number from {allowed.start} to {allowed.stop - 1}"
         value = self.value(section, key, int, default, text)
         if value not in allowed:
-            raise ConfigError(f"{section[0]}.{key} = {value!r}: allowed is {text}")
+            raise ConfigError(f"{section[0]}.{key} = {shown(value)}: allowed is {text}")
         return value
 
     def choice(self, section: tuple[str, dict[str, Any]], key: str, allowed: tuple[str, ...], default: str) -> str:
         text = "one of " + ", ".join(f'"{a}"' for a in allowed)
         value = self.value(section, key, str, default, text)
         if value not in allowed:
-            raise ConfigError(f"{section[0]}.{key} = {value!r}: allowed is {text}")
+            raise ConfigError(f"{section[0]}.{key} = {shown(value)}: allowed is {text}")
         return value
 
     def refuse_unknown(self) -> None:
         for name in self.table:
             if name not in self.used:
-                raise ConfigError(f"unknown section [{name}]; known: {', '.join(sorted(self.used))}")
+                raise ConfigError(f"unknown section [{_key_name(name)}]; known: {', '.join(sorted(self.used))}")
             for key in self.table[name]:
                 if key not in self.used[name]:
-                    raise ConfigError(f"unknown key {name}.{key}; known: {', '.join(sorted(self.used[name]))}")
+                    raise ConfigError(f"unknown key {name}.{_key_name(key)}; known: {', '.join(sorted(self.used[name]))}")

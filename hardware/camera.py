@@ -12,10 +12,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Protocol
 
-import cv2
 import numpy as np
 
 from hardware.desk import Desk, bounding_box, desk_image, lay_tray
+from vision.image_file import ImageFileError, one_line, read_image
 from vision.synthetic import random_look, render_tray
 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp")
@@ -42,21 +42,25 @@ class FolderCamera:
     frames (long enough for the settle detector to see it at rest); an unreadable one is a CameraError."""
 
     def __init__(self, folder: Path, frames_per_image: int = 10) -> None:
-        if not folder.is_dir():
-            raise CameraError(f"camera folder {folder} does not exist")
-        self.files = sorted(p for p in folder.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES)
+        try:
+            exists = folder.is_dir()
+            self.files = sorted(p for p in folder.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES) if exists else []
+        except (OSError, ValueError) as error:  # a name too long, a NUL in it, no permission
+            raise CameraError(f"cannot list camera folder {one_line(folder)}: {getattr(error, 'strerror', None) or error}") from None
+        if not exists:
+            raise CameraError(f"camera folder {one_line(folder)} does not exist")
         if not self.files:
-            raise CameraError(f"camera folder {folder} holds no images ({', '.join(IMAGE_SUFFIXES)})")
+            raise CameraError(f"camera folder {one_line(folder)} holds no images ({', '.join(IMAGE_SUFFIXES)})")
         self.frames_per_image = frames_per_image
         self._frames = 0
 
     def frame(self) -> np.ndarray:
         path = self.files[self._frames // self.frames_per_image % len(self.files)]
         self._frames += 1
-        image = cv2.imread(str(path), cv2.IMREAD_COLOR)
-        if image is None:
-            raise CameraError(f"cannot read image {path}")
-        return image
+        try:
+            return read_image(path)
+        except ImageFileError as error:
+            raise CameraError(str(error)) from None
 
     def close(self) -> None:
         """Nothing to release."""

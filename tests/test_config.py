@@ -58,7 +58,16 @@ def test_values_are_read_and_relative_folders_taken_from_the_file(tmp_path):
         ({"game": {"bots": ["Ann", "Bob"]}}, "leaving at least one person"),
         ({"game": {"hints": "yes"}}, "game.hints = 'yes': allowed is true or false"),
         ({"display": {"i2c_port": -1}}, "display.i2c_port = -1: allowed is a whole number from 0 to 22"),
-        ({"display": {"rotate": 4}}, "display.rotate = 4: allowed is 0 to 3 quarter turns"),
+        ({"display": {"rotate": 4}}, "display.rotate = 4: allowed is 0, or 2 for a panel mounted upside down"),
+        ({"display": {"rotate": 1}}, "display.rotate = 1: allowed is 0, or 2 for a panel mounted upside down (the screens"),
+        ({"display": {"rotate": 3}}, "display.rotate = 3: allowed is 0, or 2"),
+        ({"data": {"dir": "games\0old"}}, "data.dir = 'games\\x00old': allowed is a folder path, without control characters"),
+        ({"camera": {"folder": "trays/\0"}}, "camera.folder = 'trays/\\x00': allowed is a folder of images, without control"),
+        ({"camera": {"folder": "\n"}}, "camera.folder = '\\n': allowed is a folder of images, without control characters (NUL"),
+        ({"camera": {"backend": "folder", "folder": "/" + "a" * 5000}}, "camera.folder = '/aaaaaaaaaaaa"),
+        ({"camera": {"folder": "t/" + "b" * 256}}, "of at most 4095 bytes with at most 255 in each name"),
+        ({"game": {"players": "x" * 5000}}, "game.players = '" + "x" * 59 + "... (5002 characters): allowed is"),
+        ({"camera": {"reso\nlution": 5}}, "unknown key camera.'reso\\nlution'; known:"),
         ({"buttons": {"double_press_ms": 5000}}, "buttons.double_press_ms = 5000: allowed is a whole number from 0 to 1000"),
         ({"camera": {"height": 10}}, "camera.height = 10: allowed is a whole number from 64 to 4096"),
         ({"camera": {"usb_index": 99}}, "camera.usb_index = 99: allowed is a whole number from 0 to 63"),
@@ -78,6 +87,24 @@ def test_a_broken_file_is_refused_with_its_name(tmp_path):
     broken.write_text("[game\nplayers = ")
     with pytest.raises(ConfigError, match="broken.toml is not valid TOML"):
         load_config(broken)
+
+
+def test_a_deeply_nested_value_is_refused_in_one_line(tmp_path):
+    nested = tmp_path / "nested.toml"
+    nested.write_text("x = " + "[" * 100_000 + "]" * 100_000 + "\n")
+    with pytest.raises(ConfigError, match=r"nested.toml: values are nested too deeply") as error:
+        load_config(nested)
+    assert "\n" not in str(error.value)
+
+
+def test_messages_stay_short_and_on_one_line_whatever_the_value():
+    with pytest.raises(ConfigError) as error:
+        parse_config({"camera": {"backend": "folder", "folder": "/" + "a\n" * 3000}})
+    assert "\n" not in str(error.value) and len(str(error.value)) < 300
+
+
+def test_a_panel_mounted_upside_down_is_rotate_2():
+    assert parse_config({"display": {"rotate": 2}}).display.rotate == 2
 
 
 def test_buttons_may_use_gpio2_when_no_oled_is_on_the_bus():

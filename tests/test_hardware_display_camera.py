@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import io
+import logging
+from pathlib import Path
 
 import cv2
 import numpy as np
 import pytest
 from PIL import Image, ImageDraw
 
+from bad_files import huge_png
+from firmware.events import CameraFailed
+from firmware.loop import CameraFeed, EventQueue
 from hardware.camera import CameraError, FolderCamera, SyntheticCamera
 from hardware.display import (
     DisplayError,
@@ -108,9 +113,45 @@ def test_the_folder_camera_reports_a_broken_image_and_goes_on(tmp_path):
     (tmp_path / "a.png").write_bytes(b"\x89PNG truncated")
     cv2.imwrite(str(tmp_path / "b.png"), np.zeros((8, 8, 3), np.uint8))
     camera = FolderCamera(tmp_path, frames_per_image=1)
-    with pytest.raises(CameraError, match="cannot read image .*a.png"):
+    with pytest.raises(CameraError, match="cannot decode .*a.png as an image"):
         camera.frame()
     assert camera.frame().shape == (8, 8, 3)
+
+
+def test_an_image_claiming_a_huge_size_is_a_camera_error_and_the_camera_goes_on(tmp_path):
+    huge_png(tmp_path / "a.png")
+    cv2.imwrite(str(tmp_path / "b.png"), np.zeros((8, 8, 3), np.uint8))
+    camera = FolderCamera(tmp_path, frames_per_image=1)
+    with pytest.raises(CameraError, match="a.png claims more than 178 megapixels; at most 50 megapixels are read"):
+        camera.frame()
+    assert camera.frame().shape == (8, 8, 3)
+
+
+@pytest.mark.parametrize(
+    ("folder", "message"),
+    [
+        ("/" + "a" * 5000, "cannot list camera folder /aaa.*: File name too long"),
+        ("trays\0", r"camera folder 'trays\\x00' does not exist"),
+        ("trays\n", r"camera folder 'trays\\n' does not exist"),
+    ],
+)
+def test_a_folder_the_system_cannot_open_is_a_camera_error(folder, message):
+    with pytest.raises(CameraError, match=message):
+        FolderCamera(Path(folder))
+
+
+def test_the_feed_says_a_folder_the_system_cannot_open_in_one_line_without_a_traceback(caplog):
+    inbox = EventQueue()
+    feed = CameraFeed(lambda: FolderCamera(Path("/" + "a" * 5000)), inbox, retry_s=0)
+    with caplog.at_level(logging.DEBUG):
+        feed.start()
+        events = []
+        for _ in range(3):
+            events.append(inbox.get())
+            feed.taken()
+        feed.stop()
+    assert all(isinstance(e, CameraFailed) and "File name too long" in e.message for e in events)
+    assert not [record for record in caplog.records if record.exc_info], "no traceback on any retry"
 
 
 def test_a_missing_or_empty_folder_is_refused(tmp_path):

@@ -10,7 +10,7 @@ import cv2
 import numpy as np
 import pytest
 
-from golden import assert_matches_golden
+from golden import assert_matches_golden_annotated
 from vision.annotate import annotate
 from vision.reader import read_dice
 from vision.synthetic import TrayLook, render_tray
@@ -62,4 +62,4 @@ def test_the_causes_annotated(update_golden):
         image, _ = render(**case)
         tiles.append(cv2.resize(annotate(image, read_dice(image), cause), (320, 240), interpolation=cv2.INTER_AREA))
     sheet = np.vstack([np.hstack(tiles[:2]), np.hstack(tiles[2:])])
-    assert_matches_golden(sheet, "annotated-causes", update_golden)
+    assert_matches_golden_annotated(sheet, "annotated-causes", update_golden)  # the readings: test_each_cause_is_read_exactly

@@ -6,7 +6,9 @@ import cv2
 import numpy as np
 import pytest
 
+from bad_files import huge_png
 from firmware.cli import main
+from vision.image_file import ImageFileError, read_image
 from vision.synthetic import render_tray
 
 OVERALL = re.compile(r"overall: per-die \d+\.\d% per-photo \d+\.\d% count \d+\.\d% silent \d+\.\d% median-ms \d+\.\d")
@@ -61,6 +63,25 @@ def test_read_an_unreadable_file_is_a_clear_error(tmp_path, capsys):
     assert f"cannot decode {broken} as an image" in capsys.readouterr().err
     assert main(["read", str(tmp_path / "nothing.jpg")]) == 2
     assert "no image file at" in capsys.readouterr().err
+
+
+def test_read_a_png_claiming_100000_by_100000_pixels_is_refused_in_one_line(tmp_path, capsys):
+    bomb = huge_png(tmp_path / "bomb.png")
+    assert main(["read", str(bomb)]) == 2
+    assert capsys.readouterr().err == (
+        f"dice-companion: {bomb} claims more than 178 megapixels; at most 50 megapixels are read\n"
+    )
+
+
+def test_an_image_just_over_the_limit_is_refused_with_its_size(tmp_path):
+    with pytest.raises(ImageFileError, match=r"claims 8000x6251 pixels"):
+        read_image(huge_png(tmp_path / "big.png", 8000, 6251))
+
+
+def test_a_path_with_a_line_break_is_named_on_one_line(tmp_path):
+    with pytest.raises(ImageFileError) as error:
+        read_image(tmp_path / "a\nb.png")
+    assert "\n" not in str(error.value) and str(error.value).endswith("/a\\nb.png'")
 
 
 def test_bench_vision_prints_synthetic_figures(capsys):

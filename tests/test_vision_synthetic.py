@@ -6,7 +6,7 @@ import cv2
 import numpy as np
 import pytest
 
-from golden import assert_matches_golden
+from golden import assert_matches_golden_annotated
 from firmware.vision_commands import TRAY_KINDS, synthetic_accuracy
 from vision.annotate import annotate
 from vision.reader import read_dice
@@ -54,7 +54,9 @@ def test_the_reader_leaves_its_input_alone():
 
 def test_annotated_synthetic_tray(update_golden):
     image, _ = render_tray((1, 2, 3, 4, 5, 6), np.random.default_rng(12))
-    assert_matches_golden(annotate(image, read_dice(image)), "annotated-synthetic-tray", update_golden)
+    reading = read_dice(image)
+    assert reading.values == (1, 2, 3, 4, 5, 6) and not reading.unreadable, "what the labels say, exactly"
+    assert_matches_golden_annotated(annotate(image, reading), "annotated-synthetic-tray", update_golden)
 
 
 @pytest.mark.parametrize(

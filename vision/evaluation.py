@@ -25,9 +25,9 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 from pathlib import Path
 
-import cv2
 import numpy as np
 
+from vision.image_file import ImageFileError, read_image
 from vision.reading import DiceReading, Die
 
 Reader = Callable[[np.ndarray], DiceReading]
@@ -187,12 +187,10 @@ def read_manifest(folder: Path, splits: Iterable[str] | None = None) -> list[Lab
 
 def load_image(path: Path) -> np.ndarray:
     """A BGR image from disk, or a DatasetError naming the file and what is wrong with it."""
-    if not path.is_file():
-        raise DatasetError(f"no image file at {path}")
-    image = cv2.imread(str(path), cv2.IMREAD_COLOR)
-    if image is None:
-        raise DatasetError(f"cannot decode {path} as an image (PNG, JPEG, BMP...)")
-    return image
+    try:
+        return read_image(path)
+    except ImageFileError as error:
+        raise DatasetError(str(error)) from None
 
 
 def file_digest(path: Path) -> str:
