@@ -18,6 +18,7 @@ from engine.cant_stop import Advance, State
 from engine.cant_stop.advisor import Advisor
 from engine.cant_stop.bots import Bot, RandomBot
 from engine.cant_stop.rule28 import Rule28
+from firmware.progress import progress
 from firmware.selfplay import play, solitaire_turns
 
 Z_95 = 1.96
@@ -67,7 +68,7 @@ class Solitaire:
 
 def solitaire(bot: TimedBot, games: int, seed: int) -> Solitaire:
     rng = random.Random(seed)
-    turns = [solitaire_turns(bot, rng) for _ in range(games)]
+    turns = [solitaire_turns(bot, rng) for _ in progress(range(games), f"{bot.name} solitaire")]
     spread = statistics.stdev(turns) if len(turns) > 1 else 0.0
     return Solitaire(bot.name, statistics.mean(turns), Z_95 * spread / len(turns) ** 0.5)
 
@@ -75,7 +76,7 @@ def solitaire(bot: TimedBot, games: int, seed: int) -> Solitaire:
 def win_share(first: TimedBot, second: TimedBot, games: int, seed: int) -> float:
     """The share of ``games`` the first seat wins, dice seeded per game."""
     wins = 0
-    for game in range(games):
+    for game in progress(range(games), f"{first.name} vs {second.name}"):
         *_, last = play((first, second), random.Random(seed * 100_003 + game))
         wins += last.after.winner == 0
     return wins / games

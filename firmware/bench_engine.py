@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from engine.cant_stop import State, choices
 from engine.cant_stop.bots import OddsBot, SteadyBot
+from firmware.progress import progress
 from firmware.selfplay import play, throw
 
 
@@ -33,7 +34,7 @@ def run_engine_bench(games: int, seed: int) -> EngineFigures:
     bots = (SteadyBot(), OddsBot())
     positions: list[State] = []
     started = time.perf_counter()
-    for _ in range(games):
+    for _ in progress(range(games), "games"):
         for step in play(bots, rng):
             positions.append(step.before)
     games_per_second = games / (time.perf_counter() - started)

@@ -31,7 +31,8 @@ def _demo(args: argparse.Namespace) -> int:
     setup.variant().check(args.players)
     if auto and not args.auto:
         print("dice-companion: the keyboard is not a terminal, so bots play (--auto)", file=sys.stderr)
-    outcome = play_demo(setup, args.seed, auto, record=args.record, data=args.data)
+    data = _data_folder(args.data, "--data DIR") if args.data is not None else None
+    outcome = play_demo(setup, args.seed, auto, record=args.record, data=data)
     print(f"{outcome.winner} wins after {outcome.turns} turns" if outcome.winner else "left before anyone won")
     return 0
 
@@ -41,6 +42,9 @@ def _history(args: argparse.Namespace) -> int:
     from firmware.journal import JOURNAL_NAME, Journal
 
     data = args.data if args.data is not None else load_config(args.config).data_dir
+    if not data.is_dir():
+        named = "--data DIR" if args.data is not None else f"data.dir in {args.config}"
+        raise ConfigError(f"there is no data folder {data}: name the folder the games were journaled in ({named})")
     path = data / JOURNAL_NAME
     if not path.is_file():
         raise ConfigError(f"no journal at {path}: no game was played with this data folder")
@@ -67,7 +71,8 @@ def _bench_durability(args: argparse.Namespace) -> int:
     from firmware.durability import kill_test_lines, run_kill_test
 
     with tempfile.TemporaryDirectory(prefix="dice-companion-kill-") as scratch:
-        figures = run_kill_test(args.kills, args.seed, args.data or Path(scratch))
+        data = _data_folder(args.data, "--data DIR") if args.data is not None else Path(scratch)
+        figures = run_kill_test(args.kills, args.seed, data)
     for line in kill_test_lines(figures):
         print(line)
     return 0 if not figures.lost and not figures.broken_games else 1
@@ -77,6 +82,7 @@ def _run(args: argparse.Namespace) -> int:
     from firmware.table import run_device
 
     config = load_config(args.config)
+    _data_folder(config.data_dir, f"data.dir in {args.config}")
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
     run_device(config)
     return 0
@@ -115,6 +121,20 @@ def _bench_vision(args: argparse.Namespace) -> int:
     return bench_vision_command(args.trays, args.seed)
 
 
+def _data_folder(folder: Path, named: str) -> Path:
+    """``folder``, made if missing: a folder that cannot be made is refused up front, naming it, where
+    it was named, and what to do, instead of an ``[Errno ...]`` from whichever file is written first."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        reason = "a file of that name is in the way" if isinstance(error, FileExistsError) else error.strerror
+        raise ConfigError(
+            f"cannot make the data folder {folder} ({named}): {reason}; make it yourself "
+            f"(sudo install -d -o $USER {folder}) or name another"
+        ) from error
+    return folder
+
+
 def _positive(text: str) -> int:
     """An argparse type: a whole number of at least 1."""
     value = int(text)
@@ -136,8 +156,9 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--auto", action="store_true", help="bots (advisor, Rule of 28, ...) play the whole game unattended")
     demo.add_argument("--seed", type=int, default=1, help="seed for the simulated dice (default 1)")
     demo.add_argument("--players", type=int, default=2, choices=(2, 3, 4), help="how many play (default 2)")
-    demo.add_argument("--columns", type=int, default=3, help="columns to win: 3, 4 or 5")
-    demo.add_argument("--record", type=Path, metavar="DIR", help="also save every OLED screen as a PNG in DIR")
+    demo.add_argument("--columns", type=int, default=3, help="columns to win: 3, 4 or 5 (default 3)")
+    demo.add_argument("--record", type=Path, metavar="DIR",
+                      help="also save every OLED screen as a PNG in DIR (made if missing; refused if it already holds screens)")
     demo.add_argument("--data", type=Path, metavar="DIR", help="journal the games in DIR (an unfinished one resumes)")
     rule = demo.add_mutually_exclusive_group()
     rule.add_argument("--jumping", action="store_true", help="play the Jumping variant")
@@ -164,24 +185,24 @@ def build_parser() -> argparse.ArgumentParser:
         "bench-advisor", help="the bots (random, Rule of 28, advisor) in solitaire and against each other"
     )
     advisor.add_argument("--games", type=_positive, default=1000, help="games per measure (default 1000)")
-    advisor.add_argument("--seed", type=int, default=1)
+    advisor.add_argument("--seed", type=int, default=1, help="seed for the dice and the random bot (default 1)")
     advisor.set_defaults(run=_bench_advisor)
 
     durability = commands.add_parser(
         "bench-durability", help="kill an automated game with SIGKILL at random moments, resume it, count lost events"
     )
-    durability.add_argument("--kills", type=_positive, default=100)
-    durability.add_argument("--seed", type=int, default=1)
+    durability.add_argument("--kills", type=_positive, default=100, help="how many lives to kill with SIGKILL (default 100)")
+    durability.add_argument("--seed", type=int, default=1, help="seed for the moments of the kills and the dice (default 1)")
     durability.add_argument("--data", type=Path, metavar="DIR", help="keep the journal here (default: a temporary folder)")
     durability.set_defaults(run=_bench_durability)
 
     bench = commands.add_parser("bench-engine", help="measure games/s and legal-choice computations/s")
-    bench.add_argument("--games", type=_positive, default=2000)
-    bench.add_argument("--seed", type=int, default=1)
+    bench.add_argument("--games", type=_positive, default=2000, help="bot games to play and time (default 2000)")
+    bench.add_argument("--seed", type=int, default=1, help="seed for the dice (default 1)")
     bench.set_defaults(run=_bench_engine)
 
     read = commands.add_parser("read", help="read the dice in one image")
-    read.add_argument("image", type=Path)
+    read.add_argument("image", type=Path, help="a photo or frame of the tray (PNG, JPEG, ...)")
     read.add_argument("--out", type=Path, help="write the annotated picture here (PNG)")
     read.set_defaults(run=_read)
 
@@ -196,8 +217,8 @@ def build_parser() -> argparse.ArgumentParser:
     evaluation.set_defaults(run=_eval_vision)
 
     bench_vision = commands.add_parser("bench-vision", help="reader accuracy and speed on synthetic trays")
-    bench_vision.add_argument("--trays", type=_positive, default=1000)
-    bench_vision.add_argument("--seed", type=int, default=1)
+    bench_vision.add_argument("--trays", type=_positive, default=1000, help="trays of each kind to render and read (default 1000)")
+    bench_vision.add_argument("--seed", type=int, default=1, help="seed for the synthetic trays (default 1)")
     bench_vision.set_defaults(run=_bench_vision)
     return parser
 

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from engine.errors import EngineError
 from firmware.journal import FINISHED, JOURNAL_NAME, Journal, replay
+from firmware.progress import progress
 
 LIFE_S = (0.3, 3.0)  # a life is killed after a random time in this range (seconds), startup included
 FINISH_TIMEOUT_S = 300.0  # a last, unkilled life must finish its game within this
@@ -102,8 +103,11 @@ def run_kill_test(kills: int, seed: int, data: Path) -> KillFigures:
     data.mkdir(parents=True, exist_ok=True)
     rng = random.Random(seed)
     figures = KillFigures()
-    while figures.kills < kills:
-        figures.kills += _life(data, seed * 1000 + figures.lives, figures, rng.uniform(*LIFE_S))
+    with progress(None, "kills", kills) as bar:
+        while figures.kills < kills:
+            killed = _life(data, seed * 1000 + figures.lives, figures, rng.uniform(*LIFE_S))
+            figures.kills += killed
+            bar.update(killed)
     _life(data, seed * 1000 + figures.lives, figures, None)
     _check(data / JOURNAL_NAME, figures)
     return figures

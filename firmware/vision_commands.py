@@ -12,6 +12,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from firmware.progress import progress
 from vision.annotate import annotate
 from vision.evaluation import (
     at_threshold,
@@ -74,7 +75,7 @@ def eval_command(
     if len(measured) < len(photos):
         out(f"left out {len(photos) - len(measured)} of {len(photos)} photos: the reader was trained on them")
     params = replace(DEFAULT_PARAMS, min_value_probability=0.0) if calibration else DEFAULT_PARAMS
-    results = list(evaluate(folder, lambda image: read_dice(image, params), measured))
+    results = list(progress(evaluate(folder, lambda image: read_dice(image, params), measured), "photos", len(measured)))
     if calibration:
         for row in reliability(results):
             out(row.line())
@@ -133,7 +134,7 @@ def synthetic_accuracy(kind: TrayKind, trays: int, seed: int) -> SyntheticFigure
     """Render ``trays`` random trays of one kind, read them, and count the exact ones and invented dice."""
     rng = np.random.default_rng(seed)
     exact, invented, times, wrong = 0, 0, [], []
-    for tray in range(trays):
+    for tray in progress(range(trays), f"{kind.name} trays"):
         values = tuple(sorted(int(v) for v in rng.integers(1, 7, kind.dice)))
         image, placed = render_tray(values, rng, BENCH_SIZE, touching=kind.touching, clutter=kind.clutter)
         started = time.perf_counter()

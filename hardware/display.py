@@ -9,6 +9,7 @@ saves every picture as a PNG and passes it on.
 from __future__ import annotations
 
 import logging
+import shutil
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -131,13 +132,31 @@ def as_blocks(image: Image.Image) -> str:
 
 
 class TerminalDisplay:
-    """Draws each picture in the terminal, framed; redraws in place on an interactive terminal."""
+    """Draws each picture in the terminal, framed; redraws in place on an interactive terminal.
+
+    On a terminal too small for the picture, wrapped lines would turn it into garbage: it is
+    refused at once with a DisplayError that says the size needed.
+    """
 
     def __init__(self, stream: TextIO | None = None, in_place: bool | None = None, footer: str = "") -> None:
         self._stream = stream or sys.stdout
         self._in_place = self._stream.isatty() if in_place is None else in_place
         self._footer = footer
         self._last: bytes | None = None
+        if self._stream.isatty():
+            self._check_size()
+
+    def _check_size(self) -> None:
+        """Columns for the framed picture; rows too when it is redrawn in place (frame, footer, cursor)."""
+        columns = SIZE[0] + 2
+        rows = SIZE[1] // 2 + 2 + bool(self._footer) + 1 if self._in_place else 0
+        have = shutil.get_terminal_size()
+        if have.columns < columns or have.lines < rows:
+            need = f"{columns}x{rows}" if rows else f"{columns} columns"
+            raise DisplayError(
+                f"the terminal is {have.columns}x{have.lines} characters; the OLED picture needs {need}: "
+                "make the window larger (or the font smaller) and start again"
+            )
 
     def show(self, image: Image.Image) -> None:
         pixels = image.convert(MODE).tobytes()
@@ -155,10 +174,25 @@ class TerminalDisplay:
 
 
 class RecordingDisplay:
-    """Saves every picture as ``screen-NNNN.png`` in ``folder``, then shows it on ``inner`` (if any)."""
+    """Saves every picture as ``screen-NNNN.png`` in ``folder``, then shows it on ``inner`` (if any).
+
+    A folder that already holds screens is refused: a second run would overwrite the first
+    one's screens and leave the rest of them mixed in with its own.
+    """
 
     def __init__(self, folder: Path, inner: Display | None = None) -> None:
-        folder.mkdir(parents=True, exist_ok=True)
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            recorded = sorted(folder.glob("screen-*.png"))
+        except FileExistsError:
+            raise DisplayError(f"cannot record screens in {folder}: it is a file, not a folder") from None
+        except OSError as error:
+            raise DisplayError(f"cannot record screens in {folder}: {error.strerror or error}") from error
+        if recorded:
+            raise DisplayError(
+                f"{folder} already holds the screens of an earlier recording ({len(recorded)} of them): "
+                "record into a new or empty folder"
+            )
         self.folder = folder
         self.inner = inner
         self.count = 0

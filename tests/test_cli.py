@@ -1,8 +1,24 @@
-"""The command line: the engine benchmark prints its figures; unknown commands are refused."""
+"""The command line: every argument explained, clear refusals, progress only on a terminal."""
+
+import argparse
+import io
+import re
+import sys
 
 import pytest
 
-from firmware.cli import main
+from firmware import durability
+from firmware.cli import build_parser, main
+from hardware.display import DisplayError, TerminalDisplay
+from hardware.keyboard import HELP
+from test_vision_cli import photo_folder  # noqa: F401  (a fixture: six synthetic photos)
+
+
+class Terminal(io.StringIO):
+    """A stream that says it is a terminal, as stdout and stderr are in an interactive shell."""
+
+    def isatty(self) -> bool:
+        return True
 
 
 def test_bench_engine_prints_figures(capsys):
@@ -21,3 +37,114 @@ def test_sizes_below_one_are_refused(capsys):
 def test_unknown_command_is_refused():
     with pytest.raises(SystemExit):
         main(["juggle"])
+
+
+def without_help(parser: argparse.ArgumentParser, name: str) -> list[str]:
+    """Every command and argument under ``parser`` whose help text is missing."""
+    missing = []
+    for action in parser._actions:  # argparse has no public way to walk a parser
+        if isinstance(action, argparse._SubParsersAction):
+            missing += [f"{name} {choice.dest}" for choice in action._choices_actions if not choice.help]
+            for command, subparser in action.choices.items():
+                missing += without_help(subparser, f"{name} {command}")
+        elif not action.help:
+            missing.append(f"{name} {'/'.join(action.option_strings) or action.dest}")
+    return missing
+
+
+def test_every_argument_of_every_command_has_help():
+    assert without_help(build_parser(), "dice-companion") == []
+
+
+def test_the_demo_on_a_terminal_too_narrow_says_what_it_needs(capsys, monkeypatch):
+    monkeypatch.setattr(sys, "stdout", Terminal())
+    monkeypatch.setenv("COLUMNS", "80")
+    monkeypatch.setenv("LINES", "24")
+    assert main(["demo", "--auto"]) == 2
+    assert capsys.readouterr().err == (
+        "dice-companion: the terminal is 80x24 characters; the OLED picture needs 130 columns: "
+        "make the window larger (or the font smaller) and start again\n"
+    )
+    assert sys.stdout.getvalue() == ""
+
+
+def test_the_demo_drawn_in_place_needs_the_rows_of_the_picture_its_keys_and_the_cursor(monkeypatch):
+    monkeypatch.setenv("COLUMNS", "130")
+    monkeypatch.setenv("LINES", "35")
+    with pytest.raises(DisplayError, match="is 130x35 characters; the OLED picture needs 130x36"):
+        TerminalDisplay(Terminal(), footer=HELP)
+    monkeypatch.setenv("LINES", "36")
+    TerminalDisplay(Terminal(), footer=HELP)
+
+
+def test_recording_into_a_folder_with_screens_is_refused_and_leaves_them_alone(tmp_path, capsys):
+    (tmp_path / "screen-0001.png").write_bytes(b"an earlier run")
+    assert main(["demo", "--auto", "--record", str(tmp_path)]) == 2
+    assert capsys.readouterr().err == (
+        f"dice-companion: {tmp_path} already holds the screens of an earlier recording (1 of them): "
+        "record into a new or empty folder\n"
+    )
+    assert [p.name for p in tmp_path.iterdir()] == ["screen-0001.png"]
+    assert (tmp_path / "screen-0001.png").read_bytes() == b"an earlier run"
+
+
+def test_history_of_a_data_folder_that_is_not_there_names_it_and_what_to_do(tmp_path, capsys):
+    missing = tmp_path / "nope"
+    assert main(["history", "--data", str(missing)]) == 2
+    assert capsys.readouterr().err == (
+        f"dice-companion: there is no data folder {missing}: name the folder the games were journaled in (--data DIR)\n"
+    )
+
+
+@pytest.mark.parametrize(
+    "command, reason",
+    [(["demo", "--auto", "--data"], "Not a directory"), (["bench-durability", "--data"], "Not a directory"),
+     (["run", "--config"], "Not a directory")],
+)
+def test_a_data_folder_that_cannot_be_made_is_named_with_what_to_do(command, reason, tmp_path, capsys):
+    in_the_way = tmp_path / "a-file"
+    in_the_way.write_text("")
+    folder = in_the_way / "games"
+    config = tmp_path / "companion.toml"
+    config.write_text(f'[display]\ntype = "dummy"\n[data]\ndir = "{folder}"\n')
+    named = f"data.dir in {config}" if command[0] == "run" else "--data DIR"
+    assert main([*command, str(config if command[0] == "run" else folder)]) == 2
+    assert capsys.readouterr().err == (
+        f"dice-companion: cannot make the data folder {folder} ({named}): {reason}; "
+        f"make it yourself (sudo install -d -o $USER {folder}) or name another\n"
+    )
+
+
+def figures_masked(text: str) -> str:
+    """``text`` with every number replaced: timings differ from run to run, the lines do not."""
+    return re.sub(r"\d+(\.\d+)?", "#", text)
+
+
+@pytest.mark.parametrize(
+    "command, bar",
+    [(["bench-engine", "--games", "3"], "games"), (["bench-advisor", "--games", "2"], "advisor solitaire"),
+     (["bench-vision", "--trays", "1"], "4 dice trays"), (["eval-vision"], "photos")],
+)
+def test_long_commands_show_progress_on_stderr_only_on_a_terminal(command, bar, photo_folder, capsys, monkeypatch):
+    command = [*command, str(photo_folder)] if command == ["eval-vision"] else command
+    assert main(command) == 0
+    piped = capsys.readouterr()
+    assert piped.err == ""
+    terminal = Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    assert main(command) == 0
+    assert f"{bar}:" in terminal.getvalue()
+    assert figures_masked(capsys.readouterr().out) == figures_masked(piped.out)
+
+
+def test_the_kill_test_counts_its_kills_on_a_terminal(tmp_path, monkeypatch):
+    def life(data, seed, figures, kill_after_s):
+        """A life killed at once, or the last one, which finishes: no child process."""
+        figures.kills += kill_after_s is not None
+        return kill_after_s is not None
+
+    monkeypatch.setattr(durability, "_life", life)
+    terminal = Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    assert durability.run_kill_test(2, 1, tmp_path).kills == 2
+    assert "kills:" in terminal.getvalue()

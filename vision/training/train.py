@@ -24,6 +24,7 @@ from pathlib import Path
 import numpy as np
 import torch
 import torch.nn.functional as F
+from tqdm import tqdm
 
 from vision.classify import NOT_A_DIE, die_crop
 from vision.detect import find_candidates
@@ -39,6 +40,7 @@ TRAINED_ON = "trained-on.txt"
 REAL_SHARE = 0.65  # of the detector's windows cut from real photos; the rest from rendered frames
 DETECTOR_EPOCH = 4096  # windows
 CLASSIFIER_EPOCH = 49152  # crops
+BAR = {"disable": None, "leave": False}  # tqdm: a bar on stderr only on a terminal, gone when done; stdout keeps the log
 # Crops per die and crops of no die cut for the classifier from each scene: the dev photos' training
 # half most (the reader's own kind of photo), other real photos next, rendered frames least.
 CROPS_DEV, CROPS_REAL, CROPS_RENDERED = (10, 12), (6, 12), (3, 6)
@@ -87,7 +89,7 @@ def train_detector(
     for epoch in range(epochs):
         started, total = time.time(), 0.0
         net.train()
-        for _ in range(steps):
+        for _ in tqdm(range(steps), f"detector epoch {epoch + 1}", **BAR):
             samples = [detector_sample(scenes[i], rng, p) for i in rng.choice(len(scenes), 32, p=weights)]
             x = to_tensor([s[0] for s in samples])
             target = torch.from_numpy(np.stack([s[1] for s in samples]))
@@ -109,7 +111,7 @@ def train_detector(
 def hard_negatives(scenes: list[Scene], rng: np.random.Generator, p: ReaderParams) -> tuple[list, list]:
     """Crops of the trained detector's candidates that are no die (class 6), up to MAX_HARD_NEGATIVES a scene."""
     crops, labels = [], []
-    for scene in scenes:
+    for scene in tqdm(scenes, "hard negatives", **BAR):
         found = [c for c in find_candidates(scene.image, p) if not near_a_die(scene, c.centre)]
         for c in found[:MAX_HARD_NEGATIVES]:
             for _ in range(2):
@@ -124,7 +126,7 @@ def crop_bank(
 ) -> tuple[np.ndarray, np.ndarray]:
     """Every crop the classifier learns from, cut once: per (scene, crops per die, crops of no die) in ``plan``."""
     crops, labels = [], []
-    for scene, per_die, negatives in plan:
+    for scene, per_die, negatives in tqdm(plan, "crops", **BAR):
         c, l = die_crops(scene, per_die, negatives, rng, p)
         crops += c
         labels += l
@@ -146,7 +148,7 @@ def train_classifier(
         order = rng.permutation(len(crops))[:per_epoch]
         net.train()
         total, right = 0.0, 0
-        for batch_start in range(0, per_epoch, 128):
+        for batch_start in tqdm(range(0, per_epoch, 128), f"classifier epoch {epoch + 1}", **BAR):
             index = order[batch_start : batch_start + 128]
             x = to_tensor([recolour(np.rot90(crops[i][:, ::-1] if rng.random() < 0.5 else crops[i], int(rng.integers(4))),
                                     rng) for i in index])
