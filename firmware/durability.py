@@ -5,6 +5,10 @@ now and then, the synthetic camera read by the real reader, a dummy OLED) on one
 EVENT`` after each event is committed, which is the moment the screen may show it. The parent
 kills lives at random moments until it has killed ``kills`` of them, lets the last game finish,
 and then checks that every acknowledged event is in the journal and that every game replays.
+
+A kill that leaves a game unfinished counts as resumed once a later life resumes that game: a
+life killed while still starting up never resumes, and the next one resumes for both kills. A
+kill before a game's set-up is journaled, or after its winning move, leaves nothing to resume.
 """
 
 from __future__ import annotations
@@ -13,11 +17,12 @@ import random
 import subprocess
 import sys
 import threading
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from engine.errors import EngineError
-from firmware.journal import FINISHED, JOURNAL_NAME, Journal, replay
+from firmware.journal import FINISHED, JOURNAL_NAME, Journal, JournalError, replay
 from firmware.progress import progress
 
 LIFE_S = (0.3, 3.0)  # a life is killed after a random time in this range (seconds), startup included
@@ -30,16 +35,34 @@ class KillFigures:
     """What the kill test counted."""
 
     kills: int = 0
-    resumed: int = 0
+    resumed: int = 0  # kills whose unfinished game a later life resumed
+    nothing_to_resume: int = 0  # kills that left no game unfinished
+    awaiting: Counter[int] = field(default_factory=Counter)  # game -> kills still waiting for its resume
     lives: int = 0
     games: int = 0
     acked: list[tuple[int, int, str]] = field(default_factory=list)
     lost: list[tuple[int, int, str]] = field(default_factory=list)
     broken_games: list[str] = field(default_factory=list)
 
+    def killed(self, unfinished: int | None) -> None:
+        """Count a kill that left the game ``unfinished`` (None: no game) in the journal."""
+        self.kills += 1
+        if unfinished is None:
+            self.nothing_to_resume += 1
+        else:
+            self.awaiting[unfinished] += 1
+
+    def resumed_game(self, game: int) -> None:
+        """A life resumed ``game``: every kill that left it unfinished was followed by its resume."""
+        self.resumed += self.awaiting.pop(game, 0)
+
     def line(self) -> str:
-        """The last line of ``bench-durability`` (a contract: other tools read it)."""
-        return f"kills {self.kills} resumed {self.resumed} events-lost {len(self.lost)}"
+        """The last line of ``bench-durability`` (a contract: other tools read it); when all is
+        well, resumed + nothing-to-resume = kills."""
+        return (
+            f"kills {self.kills} resumed {self.resumed} nothing-to-resume {self.nothing_to_resume} "
+            f"events-lost {len(self.lost)}"
+        )
 
 
 def child_main(data: Path, seed: int) -> int:
@@ -94,8 +117,26 @@ def _life(data: Path, seed: int, figures: KillFigures, kill_after_s: float | Non
         if word == "ack":
             figures.acked.append((int(rest[0]), int(rest[1]), rest[2].strip()))
         elif word == "resumed":
-            figures.resumed += 1
+            figures.resumed_game(int(rest[0]))
+    if killed:
+        figures.killed(_unfinished_game(data / JOURNAL_NAME))
     return killed
+
+
+def _unfinished_game(path: Path) -> int | None:
+    """The game a kill left unfinished in the journal at ``path``, if any. A life killed before
+    its journal was made (or while making it) left none."""
+    if not path.is_file():
+        return None
+    try:
+        journal = Journal(path, read_only=True)
+    except JournalError:
+        return None
+    try:
+        record = journal.unfinished()
+    finally:
+        journal.close()
+    return None if record is None else record.id
 
 
 def run_kill_test(kills: int, seed: int, data: Path) -> KillFigures:
@@ -105,9 +146,7 @@ def run_kill_test(kills: int, seed: int, data: Path) -> KillFigures:
     figures = KillFigures()
     with progress(None, "kills", kills) as bar:
         while figures.kills < kills:
-            killed = _life(data, seed * 1000 + figures.lives, figures, rng.uniform(*LIFE_S))
-            figures.kills += killed
-            bar.update(killed)
+            bar.update(_life(data, seed * 1000 + figures.lives, figures, rng.uniform(*LIFE_S)))
     _life(data, seed * 1000 + figures.lives, figures, None)
     _check(data / JOURNAL_NAME, figures)
     return figures
@@ -140,6 +179,7 @@ def kill_test_lines(figures: KillFigures) -> list[str]:
         f"lives {figures.lives} games {figures.games} acknowledged-events {len(figures.acked)}",
         *(f"lost: game {g} event {s} {e}" for g, s, e in figures.lost),
         *(f"does not replay to its ending: {b}" for b in figures.broken_games),
+        *(f"never resumed: game {g} after {n} kills" for g, n in figures.awaiting.items()),
         figures.line(),
     ]
     return lines

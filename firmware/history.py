@@ -27,8 +27,11 @@ def game_line(record: GameRecord) -> str:
 
 
 def history_lines(journal: Journal) -> Iterator[str]:
-    """Every finished and abandoned game, then per player: games, wins, abandoned, win rate."""
+    """Every finished and abandoned game, then per player: games, wins, abandoned, win rate.
+    A damaged game is named and left out of the records, so the rest can still be read."""
     records = [r for r in journal.games() if r.status in (FINISHED, ABANDONED)]
+    damaged = journal.damaged()
+    yield from (f"game {game.id}  damaged: {game.why}" for game in damaged)
     if not records:
         yield "no finished or abandoned games yet"
         return

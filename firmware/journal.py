@@ -5,31 +5,45 @@ order: rolls (``roll 1-4-5-6``), choices (``6+10``), stops and undos, each commi
 (WAL, ``synchronous=FULL``), so a power cut loses nothing that was acknowledged. The state is
 the replay of the events through the engine (:func:`replay`); there is no second copy.
 
-A file that is not a readable journal is moved aside untouched and a fresh one started; a
-journal written by a newer version is refused, so it is never damaged.
+A file that is not a readable journal (SQLite's integrity check fails, or a row makes no sense)
+is moved aside untouched and a fresh one started; a journal written by a newer version is
+refused, so it is never damaged. The log is checkpointed into the file whenever a turn ends,
+so a damaged log can cost at most the turn in progress. One companion at a time: a writable
+journal holds ``<journal>.lock``, and a second one is refused while it does.
 """
 
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import itertools
 import json
 import logging
 import sqlite3
 import time
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
 from pathlib import Path
+from typing import IO
 
-from engine.cant_stop import GAME, Move, State
+from engine.cant_stop import GAME, Move, Phase, State
 from engine.dice import Roll
 from firmware.game_setup import GameSetup
+from firmware.journal_rows import (
+    ABANDONED,
+    FINISHED,
+    PLAYING,
+    DamagedGame,
+    DamagedRow,
+    GameRecord,
+    read_games,
+)
 
 LOG = logging.getLogger("dice_companion")
 SCHEMA_VERSION = 2  # 2 added games.bots
 JOURNAL_NAME = "journal.sqlite3"  # in the data folder
 UNDO = "undo"
-PLAYING, FINISHED, ABANDONED = "playing", "finished", "abandoned"
+BUSY_TIMEOUT_MS = 5000  # sqlite3's default: how long a statement waits for another connection's lock
+CHECKPOINT_WAIT_MS = 250  # a reader (history) may hold the log this long at a turn's end; then the next end tries
 _SCHEMA = """
 CREATE TABLE games (
     id INTEGER PRIMARY KEY,
@@ -55,35 +69,16 @@ OnCommit = Callable[[int, int, str], None]
 
 
 class JournalError(OSError):
-    """The journal cannot be used and must not be touched (written by a newer version)."""
-
-
-@dataclass(frozen=True)
-class GameRecord:
-    """One game as the journal keeps it."""
-
-    id: int
-    setup: GameSetup
-    started: float
-    ended: float | None
-    status: str
-    winner: int | None
-    turns: int
-
-    @property
-    def players(self) -> int:
-        return len(self.setup.names)
-
-    @property
-    def duration_s(self) -> float | None:
-        return None if self.ended is None else self.ended - self.started
+    """The journal cannot be used and must not be touched (written by a newer version, or in use
+    by another companion)."""
 
 
 class Journal:
     """The journal file at ``path`` (``:memory:`` keeps it in memory, for tests and the demo).
 
-    ``read_only`` opens an existing journal to look at (``history``): nothing is written, and an
-    unreadable file is an error rather than moved aside.
+    ``read_only`` opens an existing journal to look at (``history``): nothing is written, no lock
+    is taken, an unreadable file is an error rather than moved aside, and damaged games are
+    listed by :meth:`damaged` rather than refused.
     """
 
     def __init__(
@@ -98,27 +93,35 @@ class Journal:
         self.on_commit = on_commit
         self.moved_aside: Path | None = None  # where an unreadable journal found at start was kept
         in_memory = str(path) == ":memory:"
-        originals = {} if in_memory or read_only else _read_files(Path(path))  # before SQLite touches them
+        self._lock = None if in_memory or read_only else _lock(Path(path))
         try:
-            self._db = self._open(read_only)
-        except sqlite3.OperationalError as error:  # locked, no permission, no such folder: the file may be fine
-            raise JournalError(f"cannot open the journal {path}: {error}") from error
-        except sqlite3.DatabaseError as error:  # not a database, or a damaged one
-            if in_memory or read_only:
-                raise JournalError(f"the journal {path} is unreadable: {error}") from error
-            self.moved_aside = _keep_aside(Path(path), originals)
-            LOG.error("journal %s is unreadable (%s); kept as %s, starting a fresh one", path, error, self.moved_aside)
-            self._db = self._open(read_only)
+            originals = {} if in_memory or read_only else _read_files(Path(path))  # before SQLite touches them
+            try:
+                self._db = self._open(read_only)
+            except sqlite3.OperationalError as error:  # locked, no permission, no such folder: the file may be fine
+                raise JournalError(f"cannot open the journal {path}: {error}") from error
+            except sqlite3.DatabaseError as error:  # not a database, a damaged one, or a row that makes no sense
+                if in_memory or read_only:
+                    raise JournalError(f"the journal {path} is unreadable: {error}") from error
+                self.moved_aside = _keep_aside(Path(path), originals)
+                LOG.error("journal %s is unreadable (%s); kept as %s, starting a fresh one", path, error, self.moved_aside)
+                self._db = self._open(read_only)
+            if not read_only:
+                self._checkpoint()  # what a crash left in the log goes into the file now
+        except BaseException:
+            self._unlock()
+            raise
 
     def _open(self, read_only: bool) -> sqlite3.Connection:
         if read_only:
             db = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True, isolation_level=None, check_same_thread=False)
         else:
-            db = sqlite3.connect(str(self.path), isolation_level=None, check_same_thread=False)
+            db = sqlite3.connect(str(self.path), BUSY_TIMEOUT_MS / 1000, isolation_level=None, check_same_thread=False)
         try:
             self._refuse_newer(db)
-            if db.execute("PRAGMA quick_check").fetchone()[0] != "ok":
-                raise sqlite3.DatabaseError("integrity check failed")
+            problem = db.execute("PRAGMA integrity_check(1)").fetchone()[0]  # quick_check misses broken indexes
+            if problem != "ok":
+                raise sqlite3.DatabaseError(f"integrity check failed: {problem}")
             if not read_only:
                 db.execute("PRAGMA journal_mode=WAL")
                 db.execute("PRAGMA synchronous=FULL")
@@ -134,9 +137,9 @@ class Journal:
                         db.execute("ALTER TABLE games ADD COLUMN bots TEXT NOT NULL DEFAULT '[]'")
                     db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
             self._bots_column = "bots" if self._refuse_newer(db) >= 2 else "'[]'"  # version 1 had no bots
-            db.execute(f"SELECT id, names, {self._bots_column}, rule, columns_to_win, started, ended, status, winner, turns "
-                       "FROM games LIMIT 1")
-            db.execute("SELECT game, seq, event, at FROM events LIMIT 1")
+            damaged = read_games(db, self._bots_column)[1]
+            if damaged and not read_only:
+                raise DamagedRow(f"game {damaged[0].id}: {damaged[0].why}")
         except BaseException:
             db.close()
             raise
@@ -162,6 +165,7 @@ class Journal:
                 (json.dumps(list(setup.names)), json.dumps(list(setup.bots)), setup.rule, setup.columns_to_win,
                  self.clock(), PLAYING),
             )
+        self._checkpoint()
         return int(cursor.lastrowid)
 
     def append(self, game: int, event: str, after: State) -> int:
@@ -176,6 +180,8 @@ class Journal:
                 "UPDATE games SET status = ?, ended = ?, winner = ?, turns = ? WHERE id = ?",
                 (FINISHED if over else PLAYING, now if over else None, after.winner, after.turn, game),
             )
+        if at_turn_boundary(after):
+            self._checkpoint()
         if self.on_commit is not None:
             try:
                 self.on_commit(game, seq, event)
@@ -192,20 +198,29 @@ class Journal:
                 (ABANDONED, game, game, PLAYING),
             )
 
+    def _checkpoint(self) -> None:
+        """Copy the write-ahead log into the journal file and empty it, so that damage to the log
+        can cost only what was committed since. The events are committed already: a failure here
+        is logged, never raised (the caller would take the event for unsaved)."""
+        try:
+            self._db.execute(f"PRAGMA busy_timeout={CHECKPOINT_WAIT_MS}")
+            busy = self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()[0]
+            self._db.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+        except sqlite3.Error as error:
+            LOG.warning("journal checkpoint failed: %s", error)
+            return
+        if busy:
+            LOG.warning("journal checkpoint not finished: a reader held the log; the next turn's end tries again")
+
     # --- reading --------------------------------------------------------------------------
 
     def games(self) -> list[GameRecord]:
-        """Every game, oldest first."""
-        rows = self._db.execute(
-            f"SELECT id, names, {self._bots_column}, rule, columns_to_win, started, ended, status, winner, turns "
-            "FROM games ORDER BY id"
-        ).fetchall()
-        return [
-            GameRecord(
-                row[0], GameSetup(tuple(json.loads(row[1])), row[3], row[4], tuple(json.loads(row[2]))), *row[5:]
-            )
-            for row in rows
-        ]
+        """Every game that makes sense, oldest first (only a read-only journal can hold others)."""
+        return read_games(self._db, self._bots_column)[0]
+
+    def damaged(self) -> list[DamagedGame]:
+        """The games whose row or events make no sense (only ever in a read-only journal)."""
+        return read_games(self._db, self._bots_column)[1]
 
     def events(self, game: int) -> list[str]:
         """The events of ``game`` in order."""
@@ -218,6 +233,18 @@ class Journal:
 
     def close(self) -> None:
         self._db.close()
+        self._unlock()
+
+    def _unlock(self) -> None:
+        if self._lock is not None:
+            self._lock.close()  # closing the file releases the lock
+            self._lock = None
+
+
+def at_turn_boundary(state: State) -> bool:
+    """Between two turns (or at the end of the game): where the log is checkpointed, so
+    damage to it costs at most the turn in progress."""
+    return state.winner is not None or state.phase is Phase.ROLL and not state.runners
 
 
 def replay(record: GameRecord, events: Sequence[str]) -> tuple[State, list[Move | Roll]]:
@@ -256,6 +283,26 @@ def _transaction(db: sqlite3.Connection) -> Iterator[None]:
 
 
 WAL_SUFFIXES = ("", "-wal", "-shm")
+
+
+def _lock(path: Path) -> IO[bytes]:
+    """Hold ``<journal>.lock`` for as long as the journal is open for writing: two companions on
+    one data folder would interleave their moves into one game. The kernel drops the lock
+    when the process ends, however it ends."""
+    lock_path = Path(f"{path}.lock")
+    try:
+        lock = lock_path.open("ab")
+    except OSError as error:
+        raise JournalError(f"cannot open the journal {path}: cannot create {lock_path.name} ({error.strerror})") from error
+    try:
+        fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        lock.close()
+        raise JournalError(
+            f"another Dice Companion is running on the journal {path} (it holds {lock_path.name}): "
+            "stop it first, or give this one another data folder"
+        ) from None
+    return lock
 
 
 def _read_files(path: Path) -> dict[str, bytes]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
+import time
 
 import pytest
 
@@ -148,3 +149,23 @@ def test_a_journal_of_the_first_version_is_brought_up_to_date(tmp_path):
     record = journal.unfinished()
     assert record.setup == GameSetup(NAMES) and journal.events(1) == ["roll 1-4-5-6"]
     assert journal.moved_aside is None
+
+
+def test_the_log_is_emptied_into_the_file_when_a_turn_ends(tmp_path):
+    journal, game = journal_with(tmp_path / "j.sqlite3", "roll 1-4-5-6", "6+10")
+    wal = tmp_path / "j.sqlite3-wal"
+    assert wal.stat().st_size > 0, "mid-turn, the turn's events are in the log"
+    journal.append(game, "stop", state_after("roll 1-4-5-6", "6+10", "stop"))
+    assert wal.stat().st_size == 0, "checkpointed: damage to the log can cost only the next turn"
+
+
+def test_a_reader_holding_the_log_delays_the_end_of_a_turn_only_a_moment(tmp_path):
+    journal, game = journal_with(tmp_path / "j.sqlite3", "roll 1-4-5-6", "6+10")
+    reader = sqlite3.connect(f"file:{tmp_path / 'j.sqlite3'}?mode=ro", uri=True, isolation_level=None)
+    reader.execute("BEGIN")
+    reader.execute("SELECT count(*) FROM events").fetchall()  # history, say, in the middle of reading
+    start = time.monotonic()
+    journal.append(game, "stop", state_after("roll 1-4-5-6", "6+10", "stop"))
+    assert time.monotonic() - start < 2, "not the 5 s a statement waits for a lock"
+    reader.close()
+    assert journal.events(game)[-1] == "stop"

@@ -1,0 +1,121 @@
+"""The journal's rows read as values, and the rows that make no sense found out.
+
+A flipped bit can leave a row SQLite reads happily (a names value that is not JSON, a winner
+who is not a player, a timestamp that is a word, an event stored as a blob, a missing event):
+such a row is damage, to be kept aside like an unreadable file, never a crash at start.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from dataclasses import dataclass
+
+from engine.errors import EngineError
+from firmware.game_setup import RULES, GameSetup
+
+PLAYING, FINISHED, ABANDONED = "playing", "finished", "abandoned"
+LAST_TIME = 253_402_300_800.0  # 10000-01-01, in seconds since the epoch
+GAME_COLUMNS = "id, names, {bots}, rule, columns_to_win, started, ended, status, winner, turns"
+# Event rows that make no sense, as (game, why); what append writes never matches.
+_BAD_EVENTS = """
+SELECT game, 'event ' || quote(seq) || ' is not a numbered text with a time' FROM events
+ WHERE typeof(game) != 'integer' OR typeof(seq) != 'integer' OR seq < 1 OR typeof(event) != 'text'
+    OR typeof(at) NOT IN ('real', 'integer') OR at < 0 OR at >= {last_time}
+UNION ALL
+SELECT game, 'events of a game that is not in the journal' FROM events WHERE game NOT IN (SELECT id FROM games)
+UNION ALL
+SELECT game, 'events missing: ' || count(*) || ' numbered up to ' || max(seq) FROM events
+ GROUP BY game HAVING count(*) != max(seq)
+"""
+
+
+class DamagedRow(sqlite3.DatabaseError):
+    """A row that makes no sense: the journal is damaged."""
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One game as the journal keeps it."""
+
+    id: int
+    setup: GameSetup
+    started: float
+    ended: float | None
+    status: str
+    winner: int | None
+    turns: int
+
+    @property
+    def players(self) -> int:
+        return len(self.setup.names)
+
+    @property
+    def duration_s(self) -> float | None:
+        return None if self.ended is None else self.ended - self.started
+
+
+@dataclass(frozen=True)
+class DamagedGame:
+    """A game whose row or events make no sense, and why."""
+
+    id: object
+    why: str
+
+
+def game_record(row: tuple[object, ...]) -> GameRecord:
+    """The game in a ``games`` row (columns as :data:`GAME_COLUMNS`); DamagedRow if it makes no sense."""
+    game, names, bots, rule, columns_to_win, started, ended, status, winner, turns = row
+    players = _names(names, "names")
+    seats = _names(bots, "bots")
+    if not set(seats) <= set(players):
+        raise DamagedRow(f"bots {bots!r} are not some of the players {players}")
+    if rule not in RULES:
+        raise DamagedRow(f"rule {rule!r} is not one of {', '.join(RULES)}")
+    setup = GameSetup(players, rule, columns_to_win, seats)  # type: ignore[arg-type]  # checked next
+    try:
+        setup.variant().check(len(players))
+    except EngineError as error:
+        raise DamagedRow(str(error)) from None
+    if not _is_time(started) or not (ended is None or _is_time(ended)):
+        raise DamagedRow(f"started {started!r} or ended {ended!r} is not a time")
+    if status not in (PLAYING, FINISHED, ABANDONED):
+        raise DamagedRow(f"status {status!r} is not {PLAYING}, {FINISHED} or {ABANDONED}")
+    is_seat = type(winner) is int and 0 <= winner < len(players)  # type: ignore[operator]
+    if is_seat != (status == FINISHED) or not is_seat and winner is not None:
+        raise DamagedRow(f"winner {winner!r} does not fit a {status} game of {len(players)} players")
+    if type(turns) is not int or turns < 1:
+        raise DamagedRow(f"turns {turns!r} is not a count of turns")
+    return GameRecord(game, setup, started, ended, status, winner, turns)  # type: ignore[arg-type]  # checked above
+
+
+def read_games(db: sqlite3.Connection, bots_column: str) -> tuple[list[GameRecord], list[DamagedGame]]:
+    """Every game, oldest first: those that make sense, and the damaged ones (row or events)."""
+    bad_events = dict(db.execute(_BAD_EVENTS.format(last_time=LAST_TIME)).fetchall())
+    sound: list[GameRecord] = []
+    damaged = [DamagedGame(game, why) for game, why in bad_events.items()]
+    for row in db.execute(f"SELECT {GAME_COLUMNS.format(bots=bots_column)} FROM games ORDER BY id"):
+        try:
+            record = game_record(row)
+        except DamagedRow as error:
+            damaged.append(DamagedGame(row[0], str(error)))
+            continue
+        if record.id not in bad_events:
+            sound.append(record)
+    return sound, damaged
+
+
+def _names(text: object, column: str) -> tuple[str, ...]:
+    """A JSON list of names, as stored in ``games.names`` and ``games.bots``."""
+    try:
+        names = json.loads(text) if isinstance(text, str) else None
+    except (ValueError, RecursionError):  # not JSON, or nested past any sense
+        names = None
+    if not isinstance(names, list) or not all(isinstance(name, str) and name for name in names):
+        raise DamagedRow(f"{column} {text!r} is not a JSON list of names")
+    return tuple(names)
+
+
+def _is_time(value: object) -> bool:
+    """Seconds since the epoch, from 1970 to the end of year 9999 (what ``time.localtime`` shows)."""
+    return type(value) in (int, float) and 0 <= value < LAST_TIME  # type: ignore[operator]

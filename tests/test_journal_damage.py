@@ -1,0 +1,105 @@
+"""Damage the journal cannot crash on: rows that make no sense, a broken index, a damaged log."""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+
+import pytest
+from damaged_journals import break_index, crashed_journal, journal_files
+from journal_fuzz import fuzz
+
+from firmware.cli import main
+from firmware.game_setup import GameSetup
+from firmware.journal import FINISHED, Journal
+from table_helpers import NAMES
+from test_journal import journal_with
+
+WIN = ("roll 1-1-1-1", "2+2", "roll 1-1-1-1", "2", "stop", "roll 1-1-1-1", "roll 6-6-6-6", "12+12", "roll 6-6-6-6",
+       "12", "stop", "roll 1-1-1-1", "roll 1-2-1-2", "3+3", "roll 1-2-1-2", "3+3", "roll 1-2-1-2", "3", "stop")
+
+
+def two_won_games(path) -> None:
+    """Two finished games (Ann wins both) in a closed journal at ``path``."""
+    journal, _ = journal_with(path, *WIN)
+    journal.close()
+    journal, _ = journal_with(path, *WIN)
+    journal.close()
+
+
+def damage(path, statement: str) -> dict[str, bytes]:
+    """Run ``statement`` on the journal at ``path`` as a flipped bit might have; the files as left."""
+    db = sqlite3.connect(path)
+    db.execute(statement)
+    db.commit()
+    db.close()
+    return journal_files(path)
+
+
+ROWS_THAT_MAKE_NO_SENSE = {
+    "names not JSON": "UPDATE games SET names = '[\"Ann\", \"Bo' WHERE id = 1",
+    "bots not a list of players": "UPDATE games SET bots = '[\"Zoe\"]' WHERE id = 1",
+    "winner out of range": "UPDATE games SET winner = 2 WHERE id = 1",
+    "a winner of an abandoned game": "UPDATE games SET status = 'abandoned' WHERE id = 1",
+    "start not a time": "UPDATE games SET started = 'yesterday' WHERE id = 2",
+    "end not a time": "UPDATE games SET ended = 1e300 WHERE id = 2",
+    "unknown status": "UPDATE games SET status = 'won' WHERE id = 2",
+    "unknown rule": "UPDATE games SET rule = 'chess' WHERE id = 2",
+    "columns to win": "UPDATE games SET columns_to_win = 9 WHERE id = 2",
+    "no turns": "UPDATE games SET turns = 0 WHERE id = 2",
+    "event stored as a blob": "UPDATE events SET event = CAST(event AS BLOB) WHERE game = 1 AND seq = 3",
+    "event time not a time": "UPDATE events SET at = 'noon' WHERE game = 1 AND seq = 3",
+    "event time past any clock": "UPDATE events SET at = 1e300 WHERE game = 1 AND seq = 3",
+    "names nested past any sense": "UPDATE games SET names = '" + "[" * 100_000 + "' WHERE id = 1",
+    "event missing": "DELETE FROM events WHERE game = 1 AND seq = 2",
+    "event of no game": "INSERT INTO events VALUES (9, 1, 'roll 1-1-1-1', 0)",
+}
+
+
+@pytest.mark.parametrize("statement", ROWS_THAT_MAKE_NO_SENSE.values(), ids=ROWS_THAT_MAKE_NO_SENSE)
+def test_a_row_that_makes_no_sense_is_damage_kept_aside_byte_for_byte(tmp_path, statement):
+    path = tmp_path / "journal.sqlite3"
+    two_won_games(path)
+    found = damage(path, statement)
+    journal = Journal(path)
+    assert journal.moved_aside is not None and journal_files(journal.moved_aside) == found
+    assert journal.games() == [] and journal.start_game(GameSetup(NAMES)) == 1
+
+
+def test_a_broken_index_that_quick_check_misses_is_found(tmp_path):
+    path = tmp_path / "journal.sqlite3"
+    two_won_games(path)
+    break_index(path)
+    db = sqlite3.connect(path)
+    assert db.execute("PRAGMA quick_check").fetchone()[0] == "ok", "the damage this test is about"
+    db.close()
+    found = journal_files(path)
+    journal = Journal(path)
+    assert journal.moved_aside is not None and journal_files(journal.moved_aside) == found
+
+
+def test_history_names_a_damaged_game_and_goes_on_with_the_rest(tmp_path, capsys):
+    two_won_games(tmp_path / "journal.sqlite3")
+    damage(tmp_path / "journal.sqlite3", "UPDATE games SET names = '[\"Ann\", \"Bo' WHERE id = 1")
+    assert main(["history", "--data", str(tmp_path)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "game 1  damaged: names '[\"Ann\", \"Bo' is not a JSON list of names"
+    assert lines[1].startswith("game 2 ") and " finished  winner Ann " in lines[1]
+    assert lines[3].split() == ["Ann", "1", "1", "0", "100.0%"]
+
+
+def test_damage_to_the_log_costs_at_most_the_turn_in_progress(tmp_path):
+    crashed = crashed_journal(tmp_path, random.Random(3), finished=1)
+    assert 0 < crashed.at_turn_end < len(crashed.acked), "cut off mid-turn"
+    wal = tmp_path / "crashed" / "journal.sqlite3-wal"
+    wal.write_bytes(b"\xff" * 32 + wal.read_bytes()[32:])  # the log's header: SQLite ignores all of it
+    journal = Journal(crashed.path)
+    kept = [(record.id, seq, event) for record in journal.games() for seq, event in enumerate(journal.events(record.id), 1)]
+    assert kept == crashed.acked[: crashed.at_turn_end]
+    assert journal.games()[0].status == FINISHED
+
+
+def test_a_few_damaged_journals_cause_no_traceback_and_lose_nothing(tmp_path):
+    figures = fuzz(journals=12, seed=1, scratch=tmp_path, finished=0)  # each damage once; the full run: journal_fuzz.py
+    assert not figures.tracebacks and not figures.lost, "\n".join(figures.lines())
+    assert figures.outcomes["kept-aside"] >= 8 and figures.history["damaged-games"] >= 6
