@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import argparse
-import logging
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 
 from engine.errors import EngineError
 from firmware.config import ConfigError, load_config
+from firmware.screens import says
 from vision.evaluation import DatasetError
 from vision.params import VisionInputError
 
@@ -33,7 +33,7 @@ def _demo(args: argparse.Namespace) -> int:
         print("dice-companion: the keyboard is not a terminal, so bots play (--auto)", file=sys.stderr)
     data = _data_folder(args.data, "--data DIR") if args.data is not None else None
     outcome = play_demo(setup, args.seed, auto, record=args.record, data=data)
-    print(f"{outcome.winner} wins after {outcome.turns} turns" if outcome.winner else "left before anyone won")
+    print(f"{says(outcome.winner, 'wins')} after {outcome.turns} turns" if outcome.winner else "left before anyone won")
     return 0
 
 
@@ -79,11 +79,12 @@ def _bench_durability(args: argparse.Namespace) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
+    from firmware.log_setup import setup_logging
     from firmware.table import run_device
 
     config = load_config(args.config)
     _data_folder(config.data_dir, f"data.dir in {args.config}")
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
+    setup_logging()  # timestamped on a terminal; under systemd the journal stamps the lines
     run_device(config)
     return 0
 
