@@ -57,12 +57,11 @@ class KillFigures:
         self.resumed += self.awaiting.pop(game, 0)
 
     def line(self) -> str:
-        """The last line of ``bench-durability`` (a contract: other tools read it); when all is
-        well, resumed + nothing-to-resume = kills."""
-        return (
-            f"kills {self.kills} resumed {self.resumed} nothing-to-resume {self.nothing_to_resume} "
-            f"events-lost {len(self.lost)}"
-        )
+        """The last line of ``bench-durability``, unchanged since it was first given (a contract:
+        other tools read it). A kill counts as resumed once a later life resumed the game it left
+        unfinished, or when it left none (killed after the winning move): then the next life
+        rightly found the game over. When all is well, resumed = kills."""
+        return f"kills {self.kills} resumed {self.resumed + self.nothing_to_resume} events-lost {len(self.lost)}"
 
 
 def child_main(data: Path, seed: int) -> int:
@@ -177,6 +176,7 @@ def kill_test_lines(figures: KillFigures) -> list[str]:
     """The report of ``bench-durability``; its last line is :meth:`KillFigures.line`."""
     lines = [
         f"lives {figures.lives} games {figures.games} acknowledged-events {len(figures.acked)}",
+        f"games-resumed-after-kills {figures.resumed} kills-after-a-win {figures.nothing_to_resume}",
         *(f"lost: game {g} event {s} {e}" for g, s, e in figures.lost),
         *(f"does not replay to its ending: {b}" for b in figures.broken_games),
         *(f"never resumed: game {g} after {n} kills" for g, n in figures.awaiting.items()),
