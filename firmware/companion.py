@@ -396,7 +396,7 @@ class Companion:
             if isinstance(move, Roll):
                 self._banner = BustScreen(after, self.names, state.current, move.dice)
             elif move == STOP:
-                claimed = tuple(c for c in after.claimed_by(state.current) if c not in state.claimed_by(state.current))
+                claimed = _newly_claimed(state, after)
                 if claimed:
                     self._banner = ClaimScreen(after, self.names, state.current, claimed)
         return True
@@ -471,14 +471,18 @@ class Companion:
             listener(self.screen)
 
 
+def _newly_claimed(state: State, after: State) -> tuple[int, ...]:
+    """The columns the player to move in ``state`` claimed by the move that led to ``after``."""
+    return tuple(c for c in after.claimed_by(state.current) if c not in state.claimed_by(state.current))
+
+
 def _bot_decision(
     before: BotTurnScreen | None, state: State, after: State, move: Move, names: tuple[str, ...]
 ) -> BotTurnScreen:
     """The bot turn screen after one more of the bot's moves (``state`` -> ``after``)."""
     screen = before or BotTurnScreen(after, names, state.current)
     if move == STOP:
-        claimed = tuple(c for c in after.claimed_by(state.current) if c not in state.claimed_by(state.current))
-        return replace(screen, state=after, columns=claimed)
+        return replace(screen, state=after, columns=_newly_claimed(state, after))
     assert state.dice is not None
     return replace(screen, state=after, dice=state.dice.dice, took=GAME.move_text(move))
 
