@@ -13,22 +13,25 @@ from firmware.screens import says
 from vision.evaluation import DatasetError
 from vision.params import VisionInputError
 
-DEMO_BOTS = ("Advisor", "Rule28", "Steady", "Odds")
 DEMO_PEOPLE = ("You", "Advisor", "Advisor2", "Advisor3")
 
 
 def _demo(args: argparse.Namespace) -> int:
     from firmware.game_setup import GameSetup
+    from firmware.games import table_game
+
     from firmware.table import play_demo
 
+    game = table_game(args.game)
     rule = "jumping" if args.jumping else "forced-move" if args.forced_move else "standard"
+    options = {"rule": rule, "columns_to_win": args.columns}  # Can't Stop's options; other games ignore them
     auto = args.auto or not sys.stdin.isatty()
     if auto:
-        setup = GameSetup(DEMO_BOTS[: args.players], rule, args.columns)
+        setup = GameSetup(game.autoplayer(args.players, args.seed).names, kind=args.game, options=options)
     else:  # you against the advisor (and more advisors for more players), with its hints
         names = DEMO_PEOPLE[: args.players]
-        setup = GameSetup(names, rule, args.columns, bots=names[1:], hints=True)
-    setup.variant().check(args.players)
+        setup = GameSetup(names, bots=names[1:], hints=True, kind=args.game, options=options)
+    setup.check()
     if auto and not args.auto:
         print("dice-companion: the keyboard is not a terminal, so bots play (--auto)", file=sys.stderr)
     data = _data_folder(args.data, "--data DIR") if args.data is not None else None
@@ -60,7 +63,7 @@ def _history(args: argparse.Namespace) -> int:
 def _bench_advisor(args: argparse.Namespace) -> int:
     from firmware.bench_advisor import bench_lines
 
-    for line in bench_lines(args.games, args.seed):
+    for line in bench_lines(args.games, args.seed, args.game):
         print(line, flush=True)
     return 0
 
@@ -72,7 +75,7 @@ def _bench_durability(args: argparse.Namespace) -> int:
 
     with tempfile.TemporaryDirectory(prefix="dice-companion-kill-") as scratch:
         data = _data_folder(args.data, "--data DIR") if args.data is not None else Path(scratch)
-        figures = run_kill_test(args.kills, args.seed, data)
+        figures = run_kill_test(args.kills, args.seed, data, args.game)
     for line in kill_test_lines(figures):
         print(line)
     return 0 if not figures.lost and not figures.broken_games else 1
@@ -96,7 +99,7 @@ def _calibrate(args: argparse.Namespace) -> int:
 
 
 def _bench_engine(args: argparse.Namespace) -> int:
-    from firmware.bench_engine import run_engine_bench
+    from firmware.games.cant_stop.bench_engine import run_engine_bench
 
     for line in run_engine_bench(args.games, args.seed).lines():
         print(line)
@@ -146,24 +149,30 @@ def _positive(text: str) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="dice-companion", description="A Raspberry Pi referee for Can't Stop."
+        prog="dice-companion", description="A Raspberry Pi referee for table-top dice games."
     )
+    from firmware.games import DEFAULT_KIND, kinds
+
+    def game_argument(command: argparse.ArgumentParser, what: str) -> None:
+        command.add_argument("--game", choices=kinds(), default=DEFAULT_KIND, help=f"{what} (default {DEFAULT_KIND})")
+
     commands = parser.add_subparsers(dest="command", required=True)
 
     demo = commands.add_parser(
         "demo", help="a whole game on simulated hardware: you against the advisor, keyboard buttons, "
         "synthetic camera, terminal OLED"
     )
+    game_argument(demo, "the game to play")
     demo.add_argument("--auto", action="store_true", help="bots (advisor, Rule of 28, ...) play the whole game unattended")
     demo.add_argument("--seed", type=int, default=1, help="seed for the simulated dice (default 1)")
     demo.add_argument("--players", type=int, default=2, choices=(2, 3, 4), help="how many play (default 2)")
-    demo.add_argument("--columns", type=int, default=3, help="columns to win: 3, 4 or 5 (default 3)")
+    demo.add_argument("--columns", type=int, default=3, help="Can't Stop: columns to win, 3, 4 or 5 (default 3)")
     demo.add_argument("--record", type=Path, metavar="DIR",
                       help="also save every OLED screen as a PNG in DIR (made if missing; refused if it already holds screens)")
     demo.add_argument("--data", type=Path, metavar="DIR", help="journal the games in DIR (an unfinished one resumes)")
     rule = demo.add_mutually_exclusive_group()
-    rule.add_argument("--jumping", action="store_true", help="play the Jumping variant")
-    rule.add_argument("--forced-move", action="store_true", help="play the Forced Move variant")
+    rule.add_argument("--jumping", action="store_true", help="Can't Stop: play the Jumping variant")
+    rule.add_argument("--forced-move", action="store_true", help="Can't Stop: play the Forced Move variant")
     demo.set_defaults(run=_demo)
 
     device = commands.add_parser("run", help="the companion on the devices a configuration file names")
@@ -185,6 +194,7 @@ def build_parser() -> argparse.ArgumentParser:
     advisor = commands.add_parser(
         "bench-advisor", help="the bots (random, Rule of 28, advisor) in solitaire and against each other"
     )
+    game_argument(advisor, "whose bots")
     advisor.add_argument("--games", type=_positive, default=1000, help="games per measure (default 1000)")
     advisor.add_argument("--seed", type=int, default=1, help="seed for the dice and the random bot (default 1)")
     advisor.set_defaults(run=_bench_advisor)
@@ -192,6 +202,7 @@ def build_parser() -> argparse.ArgumentParser:
     durability = commands.add_parser(
         "bench-durability", help="kill an automated game with SIGKILL at random moments, resume it, count lost events"
     )
+    game_argument(durability, "the game the bots play")
     durability.add_argument("--kills", type=_positive, default=100, help="how many lives to kill with SIGKILL (default 100)")
     durability.add_argument("--seed", type=int, default=1, help="seed for the moments of the kills and the dice (default 1)")
     durability.add_argument("--data", type=Path, metavar="DIR", help="keep the journal here (default: a temporary folder)")

@@ -1,4 +1,4 @@
-"""The game flow at the table: buttons and camera frames in, journaled moves and screens out.
+"""The companion at the table, for any game: buttons and camera frames in, journaled moves and screens out.
 
 It runs on the event loop's single thread and is driven by :meth:`Companion.handle`. Every
 move is committed to the journal before the screen shows it, and the state is the replay of
@@ -8,11 +8,13 @@ the journal, so a game survives a power cut (it resumes at start) and any move c
 (:mod:`firmware.manual_entry`); a reading without exactly the dice the game needs is shown and
 refused, never guessed. With the tray's outline (``dice-companion calibrate``) only dice inside
 the tray count; an outline that does not fit the camera's frames is dropped with a notice.
+
+It knows no game: what a button means, what the screen shows and what a bot decides are asked of
+the game being played (:class:`firmware.table_game.TableGame`).
 """
 
 from __future__ import annotations
 
-import functools
 import itertools
 import logging
 import sqlite3
@@ -20,12 +22,11 @@ import time
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import cv2
 import numpy as np
 
-from engine.cant_stop import GAME, STOP, Move, Phase, State, bust_probability, can_stop
-from engine.cant_stop.advisor import Advisor
 from engine.dice import Roll
 from engine.errors import EngineError
 from firmware.events import ButtonEvent, CameraFailed, Event, FrameEvent
@@ -33,23 +34,10 @@ from firmware.game_setup import GameSetup
 from firmware.journal import UNDO, Journal, play_through, replay
 from firmware.manual_entry import entry_after, start_entry
 from firmware.roll_watcher import Reader, RollWatcher, Seen
-from firmware.screens import (
-    BadReadScreen,
-    BoardScreen,
-    BotTurnScreen,
-    BustScreen,
-    ChoiceScreen,
-    ClaimScreen,
-    ManualEntryScreen,
-    NoticeScreen,
-    ResumeScreen,
-    RollScreen,
-    Screen,
-    WinnerScreen,
-    draw,
-    rows_of,
-)
-from firmware.setup_menu import START_FIELD, chosen_setup, first_menu, menu_after
+from firmware.screens import BadReadScreen, ManualEntryScreen, NoticeScreen, ResumeScreen, Screen, draw, rows_of
+from firmware.setup_menu import chosen_setup, first_menu, menu_after
+from firmware.statuses import CAMERA_TROUBLE, READING
+from firmware.table_game import Action, ByHand, Cursor, NewGame, Play, Say, ShowBoard, TableGame, Throw, View
 from hardware.buttons import Press
 from hardware.display import Display, DisplayError
 from vision import annotate, read_dice
@@ -58,9 +46,6 @@ from vision.settle import SettleParams
 from vision.tray import TrayError, TrayOutline
 
 LOG = logging.getLogger("dice_companion")
-READING = "reading dice..."
-CAMERA_TROUBLE = "camera:SELECT=by hand"
-Banner = BustScreen | ClaimScreen | BotTurnScreen | BadReadScreen | ResumeScreen | NoticeScreen
 
 
 class Companion:
@@ -90,12 +75,12 @@ class Companion:
         self.has_camera = has_camera
         self.listeners: list[Callable[[Screen], None]] = []
         self.finished = False
-        self.state: State | None = None
-        self.names: tuple[str, ...] = ()
+        self.state: Any = None
+        self.setup: GameSetup | None = None  # the game being played
         self._game: int | None = None
-        self._standing: list[Move | Roll] = []
-        self._menu = first_menu(setup)
-        self._banner: Banner | None = None
+        self._standing: list[Any] = []
+        self._menu = first_menu(setup, self._last_kind())
+        self._banner: Any = None  # a notice, the resume screen, or the game's banner (a bust, a bot's turn)
         self._waiting_notices: list[NoticeScreen] = []  # shown once the notice on screen is dismissed
         self._entry: ManualEntryScreen | None = None
         self._showing_board = False
@@ -104,7 +89,6 @@ class Companion:
         self._camera_problem = ""
         self._display_failing = False
         self.watcher = RollWatcher(reader, settle, tray)
-        self.advisor = Advisor()
         self.bot_seats: frozenset[int] = frozenset()
         self._bots_paused = False
         self._snapshot_numbers = itertools.count(1)
@@ -112,8 +96,23 @@ class Companion:
         self._resume_or_warn()
         if notice is not None:
             self._notify(notice)
-        self.screen: Screen = self._menu  # set by _refresh
+        self.screen: Screen = self._menu.screen()  # set by _refresh
         self._refresh()
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self.setup.names if self.setup is not None else ()
+
+    @property
+    def game(self) -> TableGame:
+        """The game being played."""
+        assert self.setup is not None
+        return self.setup.game
+
+    def _last_kind(self) -> str | None:
+        """The kind of the last game in the journal: the set-up screen offers it first."""
+        games = self.journal.games()
+        return games[-1].setup.kind if games else None
 
     def _resume_or_warn(self) -> None:
         if self.journal.moved_aside is not None:
@@ -133,8 +132,12 @@ class Companion:
         self._set_game(record.id, record.setup, state, standing)
         self._bots_paused = bool(events) and events[-1] == UNDO  # an undo of the advisor's move stands
         self.watcher.resumed()
-        self._banner = ResumeScreen(state, self.names)
-        LOG.info("resumed game %d at turn %d, %d moves", record.id, state.turn, len(standing))
+        self._banner = self._resume_screen()
+        LOG.info("resumed game %d (%s) at turn %d, %d moves", record.id, record.setup.kind,
+                 self.game.progress(state).turns, len(standing))
+
+    def _resume_screen(self) -> ResumeScreen:
+        return ResumeScreen(self.names, self.game.round(self.state), self.game.doing(self.state, self.names))
 
     def _notify(self, notice: NoticeScreen) -> None:
         """Show ``notice`` now, or after the notice (or resume screen) already showing."""
@@ -148,9 +151,9 @@ class Companion:
         """The journal's id of the game being played, if any."""
         return self._game
 
-    def _set_game(self, game: int, setup: GameSetup, state: State, standing: list[Move | Roll]) -> None:
+    def _set_game(self, game: int, setup: GameSetup, state: Any, standing: list[Any]) -> None:
         self._game = game
-        self.names = setup.names
+        self.setup = setup
         self.bot_seats = frozenset(seat for seat, name in enumerate(setup.names) if name in setup.bots)
         self._bots_paused = False
         self.state = state
@@ -179,24 +182,22 @@ class Companion:
         """The advisor makes the decisions of its seats (the players throw the dice for it); what
         it decided stays on the screen until the next roll. After an UNDO it waits for the next
         roll, so the humans can step back past its moves (the screen says they decide for it)."""
-        decided: BotTurnScreen | None = None
+        decided: Screen | None = None
         while (
             (state := self.state) is not None
-            and state.current in self.bot_seats
+            and self.game.engine.current_player(state) in self.bot_seats
+            and self.game.engine.winner(state) is None
             and not self._bots_paused
             and (self._banner is None or self._banner is decided)
             and self._entry is None
         ):
-            if state.phase is Phase.CHOOSE:
-                move: Move = self.advisor.choose(state, GAME.legal_moves(state))  # type: ignore[arg-type]
-            elif state.phase is Phase.ROLL and can_stop(state) and self.advisor.should_stop(state):
-                move = STOP
-            else:
+            move = self.game.bot_move(state)
+            if move is None:
                 return  # its dice are to be thrown
             if not self._apply(state, move):
                 self._bots_paused = True  # not again at every frame while the journal refuses
                 return
-            decided = self._banner = _bot_decision(decided, state, self.state, move, self.names)
+            decided = self._banner = self.game.bot_screen(decided, state, move, self.state, self.names)
 
     def _press(self, press: Press) -> None:
         if press is Press.QUIT:
@@ -214,12 +215,27 @@ class Companion:
             self._press_in_setup(press)
         elif self._entry is not None:
             self._press_entering(press, self.state, self._entry)
-        elif self.state.phase is Phase.CHOOSE:
-            self._press_choosing(press, self.state)
-        elif self.state.phase is Phase.OVER:
-            self._press_game_over(press)
         else:
-            self._press_to_roll(press, self.state)
+            self._act(self.game.press(self.state, press, self._view()), self.state)
+
+    def _act(self, action: Action, state: Any) -> None:
+        """Do what a press on the game's screen asked."""
+        if isinstance(action, Play):
+            self._apply(state, action.move)
+        elif isinstance(action, Throw) and self.has_camera:
+            self.watcher.request()
+            if self.watcher.needs_throw:
+                self._status = "throw the dice first"
+        elif isinstance(action, (Throw, ByHand)):
+            self._entry = start_entry(self.names[self.game.engine.current_player(state)], self.game.tray_dice(state))
+        elif isinstance(action, ShowBoard):
+            self._showing_board = True
+        elif isinstance(action, Cursor):
+            self._cursor = action.index
+        elif isinstance(action, Say):
+            self._status = action.status
+        elif isinstance(action, NewGame):
+            self._leave_game()
 
     def _press_on_notice(self, press: Press, banner: ResumeScreen | NoticeScreen) -> None:
         """SELECT goes on (to the next waiting notice, if any); on the resume screen STOP asks, and
@@ -250,10 +266,10 @@ class Companion:
         self._banner = NoticeScreen("Cannot save games", ("The journal refused:", *rows_of(str(error))))
 
     def _press_in_setup(self, press: Press) -> None:
-        if press is Press.SELECT and self._menu.field == START_FIELD:
+        if press is Press.SELECT and self._menu.field == self._menu.start_field:
             self._start(chosen_setup(self.defaults, self._menu))
         else:
-            self._menu = menu_after(self._menu, press)
+            self._menu = menu_after(self._menu, press, self.defaults)
 
     def _start(self, setup: GameSetup) -> None:
         try:
@@ -261,53 +277,32 @@ class Companion:
         except (sqlite3.Error, OSError) as error:
             self._journal_refused("could not journal a new game", error)
             return
-        self._set_game(game, setup, GAME.new_game(len(setup.names), **vars(setup.variant())), [])
-        LOG.info("new game %d: %s, %s, %d columns to win", game, ", ".join(setup.names), setup.rule, setup.columns_to_win)
+        self._set_game(game, setup, setup.new_state(), [])
+        LOG.info("new game %d: %s, %s", game, ", ".join(setup.names), setup.describe())
 
     def _leave_game(self) -> None:
-        self.state, self._game, self._standing = None, None, []
+        kind = self.setup.kind if self.setup is not None else None
+        self.state, self.setup, self._game, self._standing = None, None, None, []
         self._banner = self._entry = None
-        self._menu = first_menu(self.defaults)
+        self._menu = first_menu(self.defaults, kind)
 
-    def _press_choosing(self, press: Press, state: State) -> None:
-        options = GAME.legal_moves(state)
-        if press is Press.NEXT:
-            self._cursor = (self._cursor + 1) % len(options)
-        elif press is Press.SELECT:
-            self._apply(state, options[self._cursor])
-        else:
-            self._status = "choose:NEXT,SELECT"
-
-    def _press_to_roll(self, press: Press, state: State) -> None:
-        if press is Press.ROLL and self.has_camera:
-            self.watcher.request()
-            if self.watcher.needs_throw:
-                self._status = "throw the dice first"
-        elif press is Press.ROLL or press is Press.SELECT:
-            self._entry = start_entry(state, self.names)
-        elif press is Press.STOP and state.current in self.bot_seats and not self._bots_paused:
-            self._status = f"{self.names[state.current]} decides"
-        elif press is Press.STOP and can_stop(state):
-            self._apply(state, STOP)
-        elif press is Press.STOP:
-            self._status = "nothing to bank"
-        elif press is Press.NEXT:
-            self._showing_board = True
-
-    def _press_entering(self, press: Press, state: State, entry: ManualEntryScreen) -> None:
+    def _press_entering(self, press: Press, state: Any, entry: ManualEntryScreen) -> None:
         after = entry_after(entry, press)
         if isinstance(after, Roll):
             self._entry = None
-            if self._apply(state, after):
+            if self._apply_all(state, self.game.told(state, after.dice)):
                 self.watcher.rolled(None)
         else:
             self._entry = after
 
-    def _press_game_over(self, press: Press) -> None:
-        if press is Press.NEXT:
-            self._showing_board = True
-        elif press is Press.SELECT:
-            self._leave_game()
+    def throw_plan(self) -> tuple[int, tuple[int, ...]]:
+        """The dice a throw now takes and those it leaves lying (for a simulated tray's ROLL)."""
+        state = self.state
+        if state is None or self._entry is not None or isinstance(self._banner, (ResumeScreen, NoticeScreen)):
+            return 0, ()
+        if isinstance(self._banner, BadReadScreen):
+            return self._banner.needed, ()
+        return self.game.throw(state, self._view())
 
     # --- the camera ---------------------------------------------------------------------
 
@@ -315,7 +310,7 @@ class Companion:
         self._camera_problem = ""
         self._check_tray(frame)
         state = self.state
-        roll_due = state is not None and state.phase is Phase.ROLL and self._entry is None and not isinstance(
+        roll_due = state is not None and self.game.tray_dice(state) > 0 and self._entry is None and not isinstance(
             self._banner, (ResumeScreen, NoticeScreen)
         )
         seen = self.watcher.frame(frame, roll_due)
@@ -336,20 +331,20 @@ class Companion:
             made_for = f"made for {tray.frame_size[0]}x{tray.frame_size[1]},"
             self._notify(NoticeScreen("Tray does not fit", (made_for, f"camera: {width}x{height}.", "Whole frame read."), "calibrate"))
 
-    def _use(self, seen: Seen, frame: np.ndarray, state: State) -> None:
+    def _use(self, seen: Seen, frame: np.ndarray, state: Any) -> None:
         reading = seen.reading
         if seen.unmoved:
             LOG.info("read the last roll's dice again (%s): waiting for a throw", reading.summary())
             self._status = "throw the dice first" if seen.asked else ""
             return
-        needed = GAME.dice_due(state)
+        needed = self.game.tray_dice(state)
         LOG.info("read %s", reading.summary())
         if len(reading.dice) != needed or reading.unreadable:
             self._showing_board = False
-            self._banner = BadReadScreen(state, self.names, len(reading.dice), reading.values, len(reading.unreadable), needed)
+            self._banner = BadReadScreen(len(reading.dice), reading.values, len(reading.unreadable), needed)
             self._snapshot(frame, reading)
             return
-        if self._apply(state, Roll(reading.values)):
+        if self._apply_all(state, self.game.told(state, tuple(reading.values))):
             self.watcher.rolled(reading)
 
     def _snapshot(self, frame: np.ndarray, reading: DiceReading) -> None:
@@ -366,39 +361,42 @@ class Companion:
 
     # --- the engine and the journal -----------------------------------------------------
 
-    def _commit(self, event: str, after: State) -> bool:
+    def _commit(self, event: str, after: Any) -> bool:
         """Journal an event; False (and a message) if it could not be saved, so it did not happen."""
         assert self._game is not None
         try:
-            self.journal.append(self._game, event, after)
+            self.journal.append(self._game, event, self.game.progress(after))
         except (sqlite3.Error, OSError) as error:
             LOG.error("could not journal %r: %s", event, error)
             self._status = "NOT SAVED: try again"
             return False
         return True
 
-    def _apply(self, state: State, move: Move | Roll) -> bool:
+    def _apply_all(self, state: Any, moves: tuple[Any, ...]) -> bool:
+        """Journal and apply the moves a reading of the tray makes; True if all were committed."""
+        for move in moves:
+            if not self._apply(state, move):
+                return False
+            state = self.state
+        return True
+
+    def _apply(self, state: Any, move: Any) -> bool:
         """Journal and apply a move; True if it was committed."""
-        after = GAME.apply(state, move)  # the flow offers only legal moves; an error here is a bug
-        text = GAME.move_text(move)
+        engine = self.game.engine
+        after = engine.apply(state, move)  # the flow offers only legal moves; an error here is a bug
+        text = engine.move_text(move)
         if not self._commit(text, after):
             return False
-        LOG.info("%s: %s", self.names[state.current], text)
+        LOG.info("%s: %s", self.names[engine.current_player(state)], text)
         self.state = after
         self._standing.append(move)
         self._cursor = 0
         self._showing_board = False  # what the move brings (a choice, a winner) must be seen
-        self._banner = None
+        self._banner = self.game.after_move(state, move, after, self.names)
         if isinstance(move, Roll):
             self._bots_paused = False  # a new roll: the advisor's seats play again after an undo
-        if after.phase is Phase.ROLL:
+        if self.game.tray_dice(after):
             self.watcher.expect_roll()
-            if isinstance(move, Roll):
-                self._banner = BustScreen(after, self.names, state.current, move.dice)
-            elif move == STOP:
-                claimed = _newly_claimed(state, after)
-                if claimed:
-                    self._banner = ClaimScreen(after, self.names, state.current, claimed)
         return True
 
     def _undo(self) -> None:
@@ -409,10 +407,12 @@ class Companion:
         if not self._standing:
             self._status = "nothing to undo"
             return
+        assert self.setup is not None
         undone = self._standing[-1]
-        state = play_through(GAME.new_game(self.state.players, **vars(self.state.variant)), self._standing[:-1])
+        state = play_through(self.game.engine, self.setup.new_state(), self._standing[:-1])
         if not self._commit(UNDO, state):
             return
+        text = self.game.engine.move_text(undone)
         self._standing.pop()
         self.state = state
         self._cursor = 0
@@ -421,37 +421,38 @@ class Companion:
         self.watcher.expect_roll()
         if isinstance(undone, Roll):
             self.watcher.forget_last_roll()  # "that is not what we rolled": the same dice may be read again
-        self._status = f"undone: {GAME.move_text(undone)}"
+        self._status = f"undone: {text}"
         self._bots_paused = True
-        LOG.info("undo %s", GAME.move_text(undone))
+        LOG.info("undo %s", text)
 
     # --- the screen ---------------------------------------------------------------------
+
+    def _view(self) -> View:
+        state = self.state
+        current = self.game.engine.current_player(state)
+        bot = current in self.bot_seats
+        status = self._status or (READING if self.watcher.requested else "")
+        if self._camera_problem:
+            status = CAMERA_TROUBLE
+        return View(
+            self.names, self._cursor, status, hints=self.defaults.hints and not bot,
+            proxy=self._bots_paused and bot, bot_to_decide=bot and not self._bots_paused,
+        )
 
     def _current_screen(self) -> Screen:
         state = self.state
         if isinstance(self._banner, (ResumeScreen, NoticeScreen)):
             return self._banner
         if state is None:
-            return self._menu
+            return self._menu.screen()
         if self._showing_board:
-            return BoardScreen(state, self.names)
+            return self.game.board(state, self.names)
         if self._entry is not None:
             return self._entry
-        proxy = self._bots_paused and state.current in self.bot_seats  # after an UNDO the people decide for it
-        status = self._status or (READING if self.watcher.requested else "")
-        if self._camera_problem:
-            status = CAMERA_TROUBLE
-        if state.phase is Phase.OVER:
-            return WinnerScreen(state, self.names)
-        hinted = self.defaults.hints and state.current not in self.bot_seats
-        if state.phase is Phase.CHOOSE:
-            options = GAME.legal_moves(state)
-            advice = options.index(_advised_choice(self.advisor, state)) if hinted else None
-            return ChoiceScreen(state, self.names, options, self._cursor, self._status, advice, proxy)
-        if self._banner is not None:
-            return replace(self._banner, status=status)
-        advice = ("STOP" if _advised_stop(self.advisor, state) else "ROLL") if hinted and can_stop(state) else ""
-        return RollScreen(state, self.names, bust_probability(state), status, advice, proxy)
+        view = self._view()
+        if self._banner is not None and self.game.engine.winner(state) is None:
+            return replace(self._banner, status=view.status)
+        return self.game.screen(state, view)
 
     def _refresh(self) -> None:
         self.screen = self._current_screen()
@@ -469,30 +470,3 @@ class Companion:
             self._display_failing = True
         for listener in self.listeners:
             listener(self.screen)
-
-
-def _newly_claimed(state: State, after: State) -> tuple[int, ...]:
-    """The columns the player to move in ``state`` claimed by the move that led to ``after``."""
-    return tuple(c for c in after.claimed_by(state.current) if c not in state.claimed_by(state.current))
-
-
-def _bot_decision(
-    before: BotTurnScreen | None, state: State, after: State, move: Move, names: tuple[str, ...]
-) -> BotTurnScreen:
-    """The bot turn screen after one more of the bot's moves (``state`` -> ``after``)."""
-    screen = before or BotTurnScreen(after, names, state.current)
-    if move == STOP:
-        return replace(screen, state=after, columns=_newly_claimed(state, after))
-    assert state.dice is not None
-    return replace(screen, state=after, dice=state.dice.dice, took=GAME.move_text(move))
-
-
-@functools.lru_cache(maxsize=64)
-def _advised_choice(advisor: Advisor, state: State) -> Move:
-    """The advisor's split for ``state`` (cached: the screen is redrawn for every camera frame)."""
-    return advisor.choose(state, GAME.legal_moves(state))  # type: ignore[arg-type]
-
-
-@functools.lru_cache(maxsize=64)
-def _advised_stop(advisor: Advisor, state: State) -> bool:
-    return advisor.should_stop(state)

@@ -13,8 +13,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from engine.errors import VariantError
-from firmware.game_setup import RULES, GameSetup
+from engine.errors import EngineError
+from firmware.game_setup import GameSetup
+from firmware.games import DEFAULT_KIND, GAMES, kinds
 from hardware.buttons import BUTTONS, Press
 from hardware.display import PANELS
 
@@ -123,10 +124,10 @@ def parse_config(table: dict[str, Any], base: Path = Path(".")) -> Config:
     config = Config(
         game=GameSetup(
             names=names,
-            rule=reader.choice(game, "rule", RULES, GameSetup.rule),
-            columns_to_win=reader.number(game, "columns_to_win", range(3, 6), GameSetup.columns_to_win),
             bots=tuple(bots),
             hints=reader.value(game, "hints", bool, GameSetup.hints, "true or false"),
+            kind=reader.choice(game, "kind", kinds(), DEFAULT_KIND),
+            options=_game_options(reader, game, base),
         ),
         buttons=_buttons(reader),
         display=_display(reader),
@@ -137,10 +138,26 @@ def parse_config(table: dict[str, Any], base: Path = Path(".")) -> Config:
     reader.refuse_unknown()
     _refuse_buttons_on_the_i2c_bus(config)
     try:
-        config.game.variant().check(len(config.game.names))
-    except VariantError as error:
-        raise ConfigError(f"game.columns_to_win / game.rule: {error}") from error
+        config.game.check()
+    except EngineError as error:
+        given = [f"game.{key}" for key in config.game.game_options() if key in config.game.options] or ["game.players"]
+        raise ConfigError(f"{' / '.join(given)}: {error}") from error
     return config
+
+
+def _game_options(reader: _Reader, game: tuple[str, dict[str, Any]], base: Path) -> dict[str, Any]:
+    """Every game's options given in ``[game]`` (each game uses its own; the set-up screen may switch games)."""
+    options = {}
+    for table_game in GAMES:
+        for option in table_game.options:
+            if option.key not in game[1]:
+                continue
+            value = reader.value(game, option.key, object, None, option.allowed)
+            try:
+                options[option.key] = option.parse(value, base)
+            except EngineError as error:
+                raise ConfigError(f"game.{option.key} = {shown(value)}: {error}") from None
+    return options
 
 
 def _refuse_buttons_on_the_i2c_bus(config: Config) -> None:

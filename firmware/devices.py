@@ -51,12 +51,18 @@ def camera_opener(config: CameraConfig) -> Callable[[], Camera] | None:
     return lambda: tray  # one simulated tray, whoever opens it
 
 
-def throwing_dice(deliver: Deliver, tray: SyntheticCamera) -> Deliver:
-    """With a simulated tray, ROLL also throws its dice (a player throws, then presses ROLL)."""
+ThrowPlan = Callable[[], tuple[int, tuple[int, ...]]]  # (dice to throw, dice left lying) for the throw due now
+
+
+def throwing_dice(deliver: Deliver, tray: SyntheticCamera, plan: ThrowPlan) -> Deliver:
+    """With a simulated tray, ROLL also throws the dice the game's throw needs (a player throws,
+    then presses ROLL); the dice a player keeps stay in the tray."""
 
     def deliver_and_throw(press: Press) -> None:
         if press is Press.ROLL:
-            tray.throw()
+            count, keep = plan()
+            if count:
+                tray.throw(count, keep)
         deliver(press)
 
     return deliver_and_throw

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from engine.errors import EngineError
+from firmware.games import DEFAULT_KIND
 from firmware.journal import FINISHED, JOURNAL_NAME, Journal, JournalError, replay
 from firmware.progress import progress
 
@@ -64,11 +65,11 @@ class KillFigures:
         return f"kills {self.kills} resumed {self.resumed + self.nothing_to_resume} events-lost {len(self.lost)}"
 
 
-def child_main(data: Path, seed: int) -> int:
+def child_main(data: Path, seed: int, kind: str) -> int:
     """One life: resume the unfinished game (or start one) and play on until it is won."""
-    from engine.cant_stop.bots import OddsBot, SteadyBot
     from firmware.companion import Companion
     from firmware.game_setup import GameSetup
+    from firmware.games import table_game
     from firmware.table import play_with_bots
     from hardware.camera import SyntheticCamera
     from hardware.display import dummy_display
@@ -77,19 +78,20 @@ def child_main(data: Path, seed: int) -> int:
         print(f"ack {game} {seq} {event}", flush=True)
 
     journal = Journal(data / JOURNAL_NAME, on_commit=acknowledge)
-    companion = Companion(dummy_display(), GameSetup(("Steady", "Odds")), journal=journal)
+    seats = table_game(kind).autoplayer(2, seed)
+    companion = Companion(dummy_display(), GameSetup(seats.names, kind=kind), journal=journal)
     if companion.game_id is not None:
         print(f"resumed {companion.game_id}", flush=True)
-    play_with_bots(companion, (SteadyBot(), OddsBot()), SyntheticCamera(seed), UNDO_RATE, seed)
+    play_with_bots(companion, seats, SyntheticCamera(seed), UNDO_RATE, seed)
     print(f"won {companion.game_id}", flush=True)
     journal.close()
     return 0
 
 
-def _life(data: Path, seed: int, figures: KillFigures, kill_after_s: float | None) -> bool:
+def _life(data: Path, seed: int, figures: KillFigures, kill_after_s: float | None, kind: str) -> bool:
     """Run one life; True if it was killed while running. Its acknowledgements go into ``figures``."""
     process = subprocess.Popen(
-        [sys.executable, "-m", "firmware.durability", str(data), str(seed)],
+        [sys.executable, "-m", "firmware.durability", str(data), str(seed), kind],
         stdout=subprocess.PIPE,
         stderr=(data / "lives.log").open("a"),
         text=True,
@@ -138,15 +140,15 @@ def _unfinished_game(path: Path) -> int | None:
     return None if record is None else record.id
 
 
-def run_kill_test(kills: int, seed: int, data: Path) -> KillFigures:
+def run_kill_test(kills: int, seed: int, data: Path, kind: str = DEFAULT_KIND) -> KillFigures:
     """Kill ``kills`` lives at random moments, finish the game, and check the journal."""
     data.mkdir(parents=True, exist_ok=True)
     rng = random.Random(seed)
     figures = KillFigures()
     with progress(None, "kills", kills) as bar:
         while figures.kills < kills:
-            bar.update(_life(data, seed * 1000 + figures.lives, figures, rng.uniform(*LIFE_S)))
-    _life(data, seed * 1000 + figures.lives, figures, None)
+            bar.update(_life(data, seed * 1000 + figures.lives, figures, rng.uniform(*LIFE_S), kind))
+    _life(data, seed * 1000 + figures.lives, figures, None, kind)
     _check(data / JOURNAL_NAME, figures)
     return figures
 
@@ -162,7 +164,7 @@ def _check(path: Path, figures: KillFigures) -> None:
         for record in journal.games():
             figures.games += 1
             try:
-                winner = replay(record, events[record.id])[0].winner
+                winner = record.setup.game.engine.winner(replay(record, events[record.id])[0])
             except EngineError as error:
                 figures.broken_games.append(f"game {record.id}: {error}")
                 continue
@@ -186,4 +188,4 @@ def kill_test_lines(figures: KillFigures) -> list[str]:
 
 
 if __name__ == "__main__":
-    sys.exit(child_main(Path(sys.argv[1]), int(sys.argv[2])))
+    sys.exit(child_main(Path(sys.argv[1]), int(sys.argv[2]), sys.argv[3]))

@@ -1,44 +1,68 @@
-"""Who plays and by which rules: the configuration's game section and the set-up screen's start."""
+"""Who plays which game by which options: the configuration's game section and the set-up screen's start."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
-from engine.cant_stop import Variant
-from engine.cant_stop.board import MAX_PLAYERS, MIN_PLAYERS
-from engine.cant_stop.variant import COLUMNS_TO_WIN_CHOICES, MAX_COLUMNS_TO_WIN
-
-RULES = ("standard", "jumping", "forced-move")
+from engine.errors import VariantError
+from firmware.games import DEFAULT_KIND, GAMES, UnknownGameError, table_game
+from firmware.table_game import TableGame
 
 
 @dataclass(frozen=True)
 class GameSetup:
-    """Player names (2 to 4), the rule variant, the columns needed to win, which seats the
-    advisor plays, and whether it gives the humans hints."""
+    """The game's kind, player names (in seat order), which seats the advisor plays, whether it
+    gives the humans hints, and set-up options by key. ``options`` may hold keys of several games
+    (a configuration's defaults for each); a game uses its own and its defaults for the rest."""
 
     names: tuple[str, ...] = ("Ann", "Bob")
-    rule: str = "standard"
-    columns_to_win: int = 3
     bots: tuple[str, ...] = ()  # names of the seats the advisor plays
     hints: bool = False
+    kind: str = DEFAULT_KIND
+    options: dict[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        """Options at their game's default are left out, so equal set-ups compare equal however given."""
+        defaults = {option.key: option.default for game in GAMES for option in game.options}
+        given = {key: value for key, value in self.options.items() if not _is_default(value, defaults.get(key, _NONE))}
+        object.__setattr__(self, "options", given)
+
+    @property
+    def game(self) -> TableGame:
+        return table_game(self.kind)
 
     def name(self, player: int) -> str:
         """The name of a seat; seats beyond the named ones are P3 and P4."""
         return self.names[player] if player < len(self.names) else f"P{player + 1}"
 
-    def variant(self) -> Variant:
-        return variant_for(self.rule, self.columns_to_win)
+    def game_options(self) -> dict[str, Any]:
+        """This game's options: the ones given, the game's defaults for the others."""
+        return {option.key: self.options.get(option.key, option.default) for option in self.game.options}
+
+    def new_state(self) -> Any:
+        """The engine's state before the first move (EngineError if the set-up does not fit the rules)."""
+        game = self.game
+        return game.engine.new_game(len(self.names), **game.variant(self.game_options()))
+
+    def check(self) -> None:
+        """Refuse a set-up the game's rules do not allow (VariantError says why)."""
+        try:
+            game = self.game
+        except UnknownGameError as error:
+            raise VariantError(str(error)) from None
+        if len(self.names) not in game.players:
+            raise VariantError(f"{game.title} is for {game.players[0]} to {game.players[-1]} players, got {len(self.names)}")
+        self.new_state()
+
+    def describe(self) -> str:
+        """The game and its options in a few words, for the log and the history: "cant-stop standard to 3"."""
+        return f"{self.kind} {self.game.summary(self.game_options())}".rstrip()
 
 
-def variant_for(rule: str, columns_to_win: int) -> Variant:
-    """The engine's Variant for a rule name from :data:`RULES`."""
-    return Variant(columns_to_win, rule == "jumping", rule == "forced-move")
+_NONE = object()  # no game has an option of this key
 
 
-def player_counts() -> range:
-    return range(MIN_PLAYERS, MAX_PLAYERS + 1)
-
-
-def columns_to_win_choices(players: int) -> tuple[int, ...]:
-    """The columns-to-win settings the rules allow for ``players``."""
-    return tuple(c for c in COLUMNS_TO_WIN_CHOICES if c <= MAX_COLUMNS_TO_WIN[players])
+def _is_default(value: Any, default: Any) -> bool:
+    """``value`` is ``default`` in type and value (3.0 is not the 3 columns the rules allow)."""
+    return type(value) is type(default) and value == default

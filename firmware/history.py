@@ -1,4 +1,4 @@
-"""``dice-companion history``: the games in the journal and each player's record."""
+"""``dice-companion history``: the games in the journal and each player's record, per game kind."""
 
 from __future__ import annotations
 
@@ -21,21 +21,29 @@ def game_line(record: GameRecord) -> str:
     started = time.strftime("%Y-%m-%d %H:%M", time.localtime(record.started))
     winner = record.setup.names[record.winner] if record.winner is not None else "-"
     return (
-        f"game {record.id}  {started}  {', '.join(record.setup.names)}  {record.setup.rule} to {record.setup.columns_to_win}"
+        f"game {record.id}  {started}  {', '.join(record.setup.names)}  {record.setup.describe()}"
         f"  {record.status}  winner {winner}  turns {record.turns}  took {_duration(record.duration_s)}"
     )
 
 
 def history_lines(journal: Journal) -> Iterator[str]:
-    """Every finished and abandoned game, then per player: games, wins, abandoned, win rate.
-    A damaged game is named and left out of the records, so the rest can still be read."""
+    """Per game kind: every finished and abandoned game, then per player: games, wins, abandoned,
+    win rate. A damaged game is named and left out of the records, so the rest can still be read."""
     records = [r for r in journal.games() if r.status in (FINISHED, ABANDONED)]
     damaged = journal.damaged()
     yield from (f"game {game.id}  damaged: {game.why}" for game in damaged)
     if not records:
         yield "no finished or abandoned games yet"
         return
-    yield from (game_line(record) for record in records)
+    for kind in dict.fromkeys(record.setup.kind for record in records):  # in the order first played
+        of_kind = [record for record in records if record.setup.kind == kind]
+        yield f"== {of_kind[0].setup.game.title} ({kind}): {len(of_kind)} games"
+        yield from (game_line(record) for record in of_kind)
+        yield from _records(of_kind)
+
+
+def _records(records: list[GameRecord]) -> Iterator[str]:
+    """Each player's games, wins, abandoned games and win rate, best first."""
     played, won, abandoned = Counter[str](), Counter[str](), Counter[str]()
     for record in records:
         for name in record.setup.names:

@@ -1,9 +1,12 @@
 """The game journal: every committed event of every game, in SQLite, durable before it is shown.
 
-A game is a row in ``games`` (players, rules, how it ended) and its events in ``events``, in
-order: rolls (``roll 1-4-5-6``), choices (``6+10``), stops and undos, each committed on its own
+A game is a row in ``games`` (its kind, players, options, how it ended) and its events in
+``events``, in order: the game's own move texts (``roll 1-4-5-6``, ``6+10``, ``stop``) and undos,
+replayed through that game's engine; each committed on its own
 (WAL, ``synchronous=FULL``), so a power cut loses nothing that was acknowledged. The state is
 the replay of the events through the engine (:func:`replay`); there is no second copy.
+Journals written before version 3 (Can't Stop only) are upgraded on opening, and read as they
+are by ``history``.
 
 A file that is not a readable journal (SQLite's integrity check fails, or a row makes no sense)
 is moved aside untouched and a fresh one started; a journal written by a newer version is
@@ -25,8 +28,9 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import IO
 
-from engine.cant_stop import GAME, Move, Phase, State
-from engine.dice import Roll
+from typing import Any
+
+from engine.game import Game
 from firmware.game_setup import GameSetup
 from firmware.journal_rows import (
     ABANDONED,
@@ -35,11 +39,13 @@ from firmware.journal_rows import (
     DamagedGame,
     DamagedRow,
     GameRecord,
+    games_columns,
     read_games,
 )
+from firmware.table_game import Progress
 
 LOG = logging.getLogger("dice_companion")
-SCHEMA_VERSION = 2  # 2 added games.bots
+SCHEMA_VERSION = 3  # 2 added games.bots; 3 the game's kind and options (for rule, columns_to_win)
 JOURNAL_NAME = "journal.sqlite3"  # in the data folder
 UNDO = "undo"
 BUSY_TIMEOUT_MS = 5000  # sqlite3's default: how long a statement waits for another connection's lock
@@ -47,10 +53,10 @@ CHECKPOINT_WAIT_MS = 250  # a reader (history) may hold the log this long at a t
 _SCHEMA = """
 CREATE TABLE games (
     id INTEGER PRIMARY KEY,
+    kind TEXT NOT NULL,           -- the game: cant-stop, counters...
     names TEXT NOT NULL,          -- JSON list of the players' names, in seat order
     bots TEXT NOT NULL,           -- JSON list of the names of the seats the advisor plays
-    rule TEXT NOT NULL,
-    columns_to_win INTEGER NOT NULL,
+    options TEXT NOT NULL,        -- JSON object of the game's set-up options
     started REAL NOT NULL,        -- seconds since the epoch
     ended REAL,
     status TEXT NOT NULL,         -- playing, finished or abandoned
@@ -133,11 +139,11 @@ class Journal:
                         for statement in _SCHEMA.split(";"):
                             if statement.strip():
                                 db.execute(statement)
-                    elif version == 1:
-                        db.execute("ALTER TABLE games ADD COLUMN bots TEXT NOT NULL DEFAULT '[]'")
+                    elif version < SCHEMA_VERSION:
+                        _upgrade(db, version)
                     db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
-            self._bots_column = "bots" if self._refuse_newer(db) >= 2 else "'[]'"  # version 1 had no bots
-            damaged = read_games(db, self._bots_column)[1]
+            self._columns = games_columns(self._refuse_newer(db))  # a read-only journal may be of an older version
+            damaged = read_games(db, self._columns)[1]
             if damaged and not read_only:
                 raise DamagedRow(f"game {damaged[0].id}: {damaged[0].why}")
         except BaseException:
@@ -161,16 +167,16 @@ class Journal:
         """A new game; returns its id."""
         with _transaction(self._db):
             cursor = self._db.execute(
-                "INSERT INTO games (names, bots, rule, columns_to_win, started, status) VALUES (?, ?, ?, ?, ?, ?)",
-                (json.dumps(list(setup.names)), json.dumps(list(setup.bots)), setup.rule, setup.columns_to_win,
-                 self.clock(), PLAYING),
+                "INSERT INTO games (kind, names, bots, options, started, status) VALUES (?, ?, ?, ?, ?, ?)",
+                (setup.kind, json.dumps(list(setup.names)), json.dumps(list(setup.bots)),
+                 json.dumps(setup.game_options()), self.clock(), PLAYING),
             )
         self._checkpoint()
         return int(cursor.lastrowid)
 
-    def append(self, game: int, event: str, after: State) -> int:
-        """Commit one event of ``game`` with the state it leads to (which says whether the game
-        is over); returns its sequence number. Nothing is shown before this returns."""
+    def append(self, game: int, event: str, after: Progress) -> int:
+        """Commit one event of ``game`` with where it leads (whether the game is over, the turns,
+        whether a turn ended); returns its sequence number. Nothing is shown before this returns."""
         with _transaction(self._db):
             seq = self._db.execute("SELECT coalesce(max(seq), 0) + 1 FROM events WHERE game = ?", (game,)).fetchone()[0]
             now = self.clock()
@@ -178,9 +184,9 @@ class Journal:
             over = after.winner is not None
             self._db.execute(
                 "UPDATE games SET status = ?, ended = ?, winner = ?, turns = ? WHERE id = ?",
-                (FINISHED if over else PLAYING, now if over else None, after.winner, after.turn, game),
+                (FINISHED if over else PLAYING, now if over else None, after.winner, after.turns, game),
             )
-        if at_turn_boundary(after):
+        if after.turn_over:
             self._checkpoint()
         if self.on_commit is not None:
             try:
@@ -216,11 +222,11 @@ class Journal:
 
     def games(self) -> list[GameRecord]:
         """Every game that makes sense, oldest first (only a read-only journal can hold others)."""
-        return read_games(self._db, self._bots_column)[0]
+        return read_games(self._db, self._columns)[0]
 
     def damaged(self) -> list[DamagedGame]:
         """The games whose row or events make no sense (only ever in a read-only journal)."""
-        return read_games(self._db, self._bots_column)[1]
+        return read_games(self._db, self._columns)[1]
 
     def events(self, game: int) -> list[str]:
         """The events of ``game`` in order."""
@@ -241,32 +247,43 @@ class Journal:
             self._lock = None
 
 
-def at_turn_boundary(state: State) -> bool:
-    """Between two turns (or at the end of the game): where the log is checkpointed, so
-    damage to it costs at most the turn in progress."""
-    return state.winner is not None or state.phase is Phase.ROLL and not state.runners
-
-
-def replay(record: GameRecord, events: Sequence[str]) -> tuple[State, list[Move | Roll]]:
-    """The state a game's events lead to, and the moves still standing (undos removed).
-
-    Raises EngineError if the events do not replay (a journal edited by hand, say).
+def replay(record: GameRecord, events: Sequence[str]) -> tuple[Any, list[Any]]:
+    """The state a game's events lead to through its own engine, and the moves still standing
+    (undos removed). Raises EngineError if the events do not replay (a journal edited by hand, say).
     """
-    standing: list[Move | Roll] = []
+    engine = record.setup.game.engine
+    standing: list[Any] = []
     for event in events:
         if event == UNDO:
             if standing:
                 standing.pop()
         else:
-            standing.append(GAME.parse_move(event))
-    return play_through(GAME.new_game(record.players, **vars(record.setup.variant())), standing), standing
+            standing.append(engine.parse_move(event))
+    return play_through(engine, record.setup.new_state(), standing), standing
 
 
-def play_through(state: State, moves: Sequence[Move | Roll]) -> State:
+def play_through(engine: Game[Any, Any], state: Any, moves: Sequence[Any]) -> Any:
     """``state`` after ``moves``, each checked by the engine."""
     for move in moves:
-        state = GAME.apply(state, move)
+        state = engine.apply(state, move)
     return state
+
+
+_UPGRADE = """
+CREATE TABLE games_v3 (
+    id INTEGER PRIMARY KEY, kind TEXT NOT NULL, names TEXT NOT NULL, bots TEXT NOT NULL, options TEXT NOT NULL,
+    started REAL NOT NULL, ended REAL, status TEXT NOT NULL, winner INTEGER, turns INTEGER NOT NULL DEFAULT 1
+);
+INSERT INTO games_v3 SELECT {columns} FROM games;
+DROP TABLE games;
+ALTER TABLE games_v3 RENAME TO games
+"""
+
+
+def _upgrade(db: sqlite3.Connection, version: int) -> None:
+    """Bring a journal of an older version to this one, rows unchanged in meaning (in the caller's transaction)."""
+    for statement in _UPGRADE.format(columns=games_columns(version)).split(";"):
+        db.execute(statement)
 
 
 @contextlib.contextmanager

@@ -12,11 +12,13 @@ import sqlite3
 from dataclasses import dataclass
 
 from engine.errors import EngineError
-from firmware.game_setup import RULES, GameSetup
+from firmware.game_setup import GameSetup
+from firmware.games import UnknownGameError
 
 PLAYING, FINISHED, ABANDONED = "playing", "finished", "abandoned"
 LAST_TIME = 253_402_300_800.0  # 10000-01-01, in seconds since the epoch
-GAME_COLUMNS = "id, names, {bots}, rule, columns_to_win, started, ended, status, winner, turns"
+LEGACY_KIND = "cant-stop"  # journals before version 3 held only Can't Stop games, its two options as columns
+LEGACY_OPTIONS = "json_object('rule', rule, 'columns_to_win', columns_to_win)"
 # Event rows that make no sense, as (game, why); what append writes never matches.
 _BAD_EVENTS = """
 SELECT game, 'event ' || quote(seq) || ' is not a numbered text with a time' FROM events
@@ -63,19 +65,28 @@ class DamagedGame:
     why: str
 
 
+def games_columns(version: int) -> str:
+    """The ``games`` columns as :func:`game_record` reads them, in a journal of ``version`` (1 had no bots)."""
+    if version >= 3:
+        return "id, kind, names, bots, options, started, ended, status, winner, turns"
+    bots = "bots" if version == 2 else "'[]'"
+    return f"id, '{LEGACY_KIND}', names, {bots}, {LEGACY_OPTIONS}, started, ended, status, winner, turns"
+
+
 def game_record(row: tuple[object, ...]) -> GameRecord:
-    """The game in a ``games`` row (columns as :data:`GAME_COLUMNS`); DamagedRow if it makes no sense."""
-    game, names, bots, rule, columns_to_win, started, ended, status, winner, turns = row
+    """The game in a ``games`` row (columns as :func:`games_columns`); DamagedRow if it makes no sense."""
+    game, kind, names, bots, options, started, ended, status, winner, turns = row
     players = _names(names, "names")
     seats = _names(bots, "bots")
     if not set(seats) <= set(players):
         raise DamagedRow(f"bots {bots!r} are not some of the players {players}")
-    if rule not in RULES:
-        raise DamagedRow(f"rule {rule!r} is not one of {', '.join(RULES)}")
-    setup = GameSetup(players, rule, columns_to_win, seats)  # type: ignore[arg-type]  # checked next
+    setup = GameSetup(players, seats, kind=kind, options=_options(options))  # type: ignore[arg-type]  # checked next
     try:
-        setup.variant().check(len(players))
-    except EngineError as error:
+        unknown = sorted(set(setup.options) - {option.key for option in setup.game.options})
+        if unknown:
+            raise DamagedRow(f"options {options!r}: {unknown[0]!r} is not an option of {kind}")
+        setup.check()
+    except (EngineError, UnknownGameError) as error:
         raise DamagedRow(str(error)) from None
     if not _is_time(started) or not (ended is None or _is_time(ended)):
         raise DamagedRow(f"started {started!r} or ended {ended!r} is not a time")
@@ -89,12 +100,12 @@ def game_record(row: tuple[object, ...]) -> GameRecord:
     return GameRecord(game, setup, started, ended, status, winner, turns)  # type: ignore[arg-type]  # checked above
 
 
-def read_games(db: sqlite3.Connection, bots_column: str) -> tuple[list[GameRecord], list[DamagedGame]]:
+def read_games(db: sqlite3.Connection, columns: str) -> tuple[list[GameRecord], list[DamagedGame]]:
     """Every game, oldest first: those that make sense, and the damaged ones (row or events)."""
     bad_events = dict(db.execute(_BAD_EVENTS.format(last_time=LAST_TIME)).fetchall())
     sound: list[GameRecord] = []
     damaged = [DamagedGame(game, why) for game, why in bad_events.items()]
-    for row in db.execute(f"SELECT {GAME_COLUMNS.format(bots=bots_column)} FROM games ORDER BY id"):
+    for row in db.execute(f"SELECT {columns} FROM games ORDER BY id"):
         try:
             record = game_record(row)
         except DamagedRow as error:
@@ -114,6 +125,17 @@ def _names(text: object, column: str) -> tuple[str, ...]:
     if not isinstance(names, list) or not all(isinstance(name, str) and name for name in names):
         raise DamagedRow(f"{column} {text!r} is not a JSON list of names")
     return tuple(names)
+
+
+def _options(text: object) -> dict[str, object]:
+    """A JSON object of set-up options, as stored in ``games.options``."""
+    try:
+        options = json.loads(text) if isinstance(text, str) else None
+    except (ValueError, RecursionError):
+        options = None
+    if not isinstance(options, dict):
+        raise DamagedRow(f"options {text!r} is not a JSON object of set-up options")
+    return options
 
 
 def _is_time(value: object) -> bool:

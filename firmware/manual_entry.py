@@ -4,15 +4,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from engine.cant_stop import GAME, State
 from engine.dice import FACES, Roll
 from firmware.screens import ManualEntryScreen
 from hardware.buttons import Press
 
 
-def start_entry(state: State, names: tuple[str, ...]) -> ManualEntryScreen:
-    """All dice at 1, the first one highlighted."""
-    return ManualEntryScreen(state, names, (FACES[0],) * GAME.dice_due(state), 0)
+def start_entry(player: str, count: int) -> ManualEntryScreen:
+    """``count`` dice (all that lie in the tray) at 1, the first one highlighted."""
+    return ManualEntryScreen(player, (FACES[0],) * count, 0)
 
 
 def entry_after(entry: ManualEntryScreen, press: Press) -> ManualEntryScreen | Roll | None:

@@ -1,48 +1,101 @@
-"""The set-up screen's logic: NEXT changes the highlighted value, SELECT moves on, STOP goes back."""
+"""The set-up screen's logic: the game first (the last one played), the players, then the game's
+own options; NEXT changes the highlighted value, SELECT moves on, STOP goes back."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
-from typing import TypeVar
+from dataclasses import dataclass, field, replace
+from typing import Any, TypeVar
 
-from firmware.game_setup import RULES, GameSetup, columns_to_win_choices, player_counts
+from firmware.game_setup import GameSetup
+from firmware.games import GAMES, table_game
 from firmware.screens import SetupScreen
+from firmware.table_game import SetupOption, TableGame
 from hardware.buttons import Press
 
-START_FIELD = 3  # the line after players, columns and rules
+GAME_FIELD, PLAYERS_FIELD = 0, 1
 T = TypeVar("T")
 
 
-def first_menu(defaults: GameSetup) -> SetupScreen:
-    return SetupScreen(len(defaults.names), defaults.columns_to_win, defaults.rule, 0)
+@dataclass(frozen=True)
+class Menu:
+    """The set-up being chosen and the highlighted field (the last field + 1 is the start line)."""
+
+    kind: str
+    players: int
+    options: dict[str, Any] = field(default_factory=dict)  # the game's options on the screen
+    field: int = 0
+
+    @property
+    def game(self) -> TableGame:
+        return table_game(self.kind)
+
+    @property
+    def shown_options(self) -> tuple[SetupOption, ...]:
+        return tuple(option for option in self.game.options if option.choices is not None)
+
+    @property
+    def start_field(self) -> int:
+        return PLAYERS_FIELD + 1 + len(self.shown_options)
+
+    def screen(self) -> SetupScreen:
+        rows = [("Game", self.game.title), ("Players", str(self.players))]
+        rows += [(option.label, str(self.options[option.key])) for option in self.shown_options]
+        return SetupScreen(tuple(rows), self.field)
 
 
-def menu_after(menu: SetupScreen, press: Press) -> SetupScreen:
+def first_menu(defaults: GameSetup, kind: str | None = None) -> Menu:
+    """The menu at start: the game ``kind`` (the last played) or the configured one, the configured set-up."""
+    return _for_game(defaults, kind or defaults.kind, len(defaults.names))
+
+
+def _for_game(defaults: GameSetup, kind: str, players: int, field_: int = 0) -> Menu:
+    game = table_game(kind)
+    players = min(max(players, game.players[0]), game.players[-1])
+    options = replace(defaults, kind=kind).game_options()
+    menu = Menu(kind, players, {}, field_)
+    return replace(menu, options=_fitted(menu.shown_options, options, players))
+
+
+def _fitted(shown: Sequence[SetupOption], options: dict[str, Any], players: int) -> dict[str, Any]:
+    """The options with each shown one moved to a value allowed for ``players`` (the largest below, else the first)."""
+    fitted = dict(options)
+    for option in shown:
+        assert option.choices is not None
+        allowed = option.choices(players)
+        if fitted[option.key] not in allowed:
+            below = [value for value in allowed if not isinstance(value, str) and value <= fitted[option.key]]
+            fitted[option.key] = below[-1] if below else allowed[0]
+    return fitted
+
+
+def menu_after(menu: Menu, press: Press, defaults: GameSetup) -> Menu:
     """The menu after a press (SELECT on the start line is the caller's: it starts the game)."""
-    if press is Press.NEXT and menu.field == 0:
-        players = _after(player_counts(), menu.players)
-        most = columns_to_win_choices(players)[-1]
-        return replace(menu, players=players, columns_to_win=min(menu.columns_to_win, most))
-    if press is Press.NEXT and menu.field == 1:
-        return replace(menu, columns_to_win=_after(columns_to_win_choices(menu.players), menu.columns_to_win))
-    if press is Press.NEXT and menu.field == 2:
-        return replace(menu, rule=_after(RULES, menu.rule))
-    if press is Press.SELECT and menu.field < START_FIELD:
+    if press is Press.NEXT and menu.field == GAME_FIELD:
+        return _for_game(defaults, _after([game.kind for game in GAMES], menu.kind), menu.players, GAME_FIELD)
+    if press is Press.NEXT and menu.field == PLAYERS_FIELD:
+        players = _after(menu.game.players, menu.players)
+        return replace(menu, players=players, options=_fitted(menu.shown_options, menu.options, players))
+    if press is Press.NEXT and PLAYERS_FIELD < menu.field < menu.start_field:
+        option = menu.shown_options[menu.field - PLAYERS_FIELD - 1]
+        assert option.choices is not None
+        chosen = _after(option.choices(menu.players), menu.options[option.key])
+        return replace(menu, options={**menu.options, option.key: chosen})
+    if press is Press.SELECT and menu.field < menu.start_field:
         return replace(menu, field=menu.field + 1)
     if press is Press.STOP and menu.field > 0:
         return replace(menu, field=menu.field - 1)
     return menu
 
 
-def chosen_setup(defaults: GameSetup, menu: SetupScreen) -> GameSetup:
+def chosen_setup(defaults: GameSetup, menu: Menu) -> GameSetup:
     """The game the menu sets up: the configured names for the seats, P3 and P4 beyond them.
     The advisor plays the configured bot seats among them, but never all: then seat 1 is a person."""
     names = tuple(defaults.name(seat) for seat in range(menu.players))
     bots = tuple(name for name in defaults.bots if name in names)
     if len(bots) == len(names):
         bots = tuple(name for name in bots if name != names[0])
-    return GameSetup(names, menu.rule, menu.columns_to_win, bots, defaults.hints)
+    return GameSetup(names, bots, defaults.hints, menu.kind, {**defaults.options, **menu.options})
 
 
 def _after(options: Sequence[T], current: T) -> T:

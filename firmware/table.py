@@ -11,12 +11,8 @@ import logging
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from collections.abc import Sequence
 from typing import TextIO
 
-from engine.cant_stop.advisor import Advisor
-from engine.cant_stop.bots import Bot, OddsBot, SteadyBot
-from engine.cant_stop.rule28 import Rule28
 from firmware.autoplay import AutoPlayers
 from firmware.companion import Companion
 from firmware.config import Config
@@ -26,6 +22,7 @@ from firmware.journal import JOURNAL_NAME, Journal, JournalError
 from firmware.screens import NoticeScreen, draw, rows_of
 from firmware.tray_file import TRAY_NAME, load_tray
 from firmware.loop import CameraFeed, EventQueue, run
+from firmware.table_game import AutoSeats
 from hardware.camera import SyntheticCamera
 from hardware.display import Display, RecordingDisplay, TerminalDisplay
 from hardware.keyboard import HELP, KeyboardButtons, single_keys
@@ -45,9 +42,10 @@ class Outcome:
 
 def _outcome(companion: Companion) -> Outcome:
     state = companion.state
-    if state is None or state.winner is None:
-        return Outcome(None, state.turn if state else 0)
-    return Outcome(companion.names[state.winner], state.turn)
+    if state is None:
+        return Outcome(None, 0)
+    progress = companion.game.progress(state)
+    return Outcome(None if progress.winner is None else companion.names[progress.winner], progress.turns)
 
 
 def play_demo(
@@ -70,22 +68,22 @@ def play_demo(
         display = RecordingDisplay(record, display)
     companion = Companion(display, setup, journal=open_journal(data))
     if auto:
-        play_with_bots(companion, (Advisor(), Rule28(), SteadyBot(), OddsBot()), tray)
+        play_with_bots(companion, setup.game.autoplayer(len(setup.names), seed), tray)
     else:
         keys = keys or sys.stdin
         inbox = EventQueue()
         with single_keys(keys):
-            KeyboardButtons(throwing_dice(inbox.press, tray), keys)
+            KeyboardButtons(throwing_dice(inbox.press, tray, companion.throw_plan), keys)
             run(companion, inbox, CameraFeed(lambda: tray, inbox, SIMULATED_FRAME_INTERVAL_S))
     return _outcome(companion)
 
 
 def play_with_bots(
-    companion: Companion, bots: Sequence[Bot], tray: SyntheticCamera, undo_rate: float = 0.0, seed: int = 0
+    companion: Companion, seats: AutoSeats, tray: SyntheticCamera, undo_rate: float = 0.0, seed: int = 0
 ) -> None:
     """Bots at the buttons of ``companion`` over a simulated tray, until the game is won."""
     inbox = EventQueue()
-    players = AutoPlayers(bots, inbox.press, tray.throw, undo_rate=undo_rate, seed=seed)
+    players = AutoPlayers(seats, inbox.press, tray.throw, undo_rate=undo_rate, seed=seed)
     companion.listeners.append(players.on_screen)
     players.on_screen(companion.screen)
     run(companion, inbox, CameraFeed(lambda: tray, inbox))
@@ -103,8 +101,10 @@ def run_device(config: Config) -> Outcome:
         raise
     inbox = EventQueue()
     deliver = inbox.press
+    at_table: list[Companion] = []  # the companion, once made: the simulated tray asks it what a throw takes
     if config.camera.backend == "synthetic" and opener is not None:
-        deliver = throwing_dice(deliver, opener())  # type: ignore[arg-type]  # the synthetic opener hands out its tray
+        plan = lambda: at_table[0].throw_plan() if at_table else (0, ())  # noqa: E731
+        deliver = throwing_dice(deliver, opener(), plan)  # type: ignore[arg-type]  # the synthetic opener hands out its tray
     sensor_paced = config.camera.backend in ("picamera2", "usb")  # these wait for the next exposure
     keyboard = config.buttons.source == "keyboard"
     try:
@@ -116,6 +116,7 @@ def run_device(config: Config) -> Outcome:
                     display, config.game, snapshots=config.data_dir / "refused-reads", journal=journal,
                     has_camera=opener is not None, tray=tray, notice=notice,
                 )
+                at_table.append(companion)
                 LOG.info("started: %s display, %s camera", config.display.type, config.camera.backend)
                 interval = 0.0 if sensor_paced else SIMULATED_FRAME_INTERVAL_S
                 run(companion, inbox, CameraFeed(opener, inbox, interval) if opener is not None else None)

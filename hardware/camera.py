@@ -96,10 +96,11 @@ class SyntheticCamera:
         self._at_rest: np.ndarray | None = None
         self._desk = None if desk is None else (desk, desk_image(desk, np.random.default_rng(seed)))
 
-    def throw(self, count: int = 4) -> tuple[int, ...]:
-        """Roll ``count`` fair dice into the tray; returns their values (the truth, for tests)."""
+    def throw(self, count: int = 4, keep: Sequence[int] = ()) -> tuple[int, ...]:
+        """Roll ``count`` fair dice into the tray, beside the dice ``keep`` left lying there; returns
+        the tray's values (the truth, for tests)."""
         with self._lock:
-            values = tuple(int(v) for v in self._rng.integers(1, 7, count))
+            values = tuple(keep) + tuple(int(v) for v in self._rng.integers(1, 7, count))
         return self.place(values)
 
     def place(self, values: Sequence[int]) -> tuple[int, ...]:

@@ -18,8 +18,9 @@ from pathlib import Path
 from engine.cant_stop import GAME, Variant
 from engine.cant_stop.bots import RandomBot
 from firmware.game_setup import GameSetup
-from firmware.journal import JOURNAL_NAME, Journal, at_turn_boundary
-from firmware.selfplay import play
+from firmware.journal import JOURNAL_NAME, Journal
+from firmware.games.cant_stop.selfplay import play
+from table_helpers import progress
 
 Event = tuple[int, int, str]  # game, seq, event text
 LOG_DAMAGES = ("log-bit-flip", "log-truncated")  # they may cost the turn in progress, by design
@@ -51,11 +52,11 @@ def crashed_journal(folder: Path, rng: random.Random, finished: int = 2) -> Cras
         game = journal.start_game(GameSetup(("Ann", "Bob")))
         steps = list(play((RandomBot(rng), RandomBot(rng)), rng, Variant()))
         if number == finished:  # cut off mid-turn: a choice made, the turn not yet over
-            steps = steps[: rng.choice([i for i, step in enumerate(steps) if not at_turn_boundary(step.after)]) + 1]
+            steps = steps[: rng.choice([i for i, step in enumerate(steps) if not progress(step.after).turn_over]) + 1]
         for step in steps:
-            seq = journal.append(game, GAME.move_text(step.event), step.after)
+            seq = journal.append(game, GAME.move_text(step.event), progress(step.after))
             crashed.acked.append((game, seq, GAME.move_text(step.event)))
-            if at_turn_boundary(step.after):
+            if progress(step.after).turn_over:
                 crashed.at_turn_end = len(crashed.acked)
     crashed.folder.mkdir()
     for suffix in ("", "-wal"):

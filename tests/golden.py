@@ -11,11 +11,14 @@ compared exactly from the reading, by the test).
 from __future__ import annotations
 
 from pathlib import Path
+from types import ModuleType
 
 import cv2
 import numpy as np
+import pytest
 from PIL import Image, ImageChops
 
+from firmware import screens
 from vision.annotate import READ_COLOUR, TRAY_COLOUR, UNREADABLE_COLOUR
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
@@ -130,3 +133,32 @@ def assert_matches_golden_text(text: str, name: str, update: bool) -> None:
     path = _reference(name, update, lambda p: p.write_text(text))
     if path is not None:
         assert path.read_text() == text, f"{name} differs from its reference; if intended, rerun with --update-golden"
+
+
+def watch_for_cut_text(monkeypatch: pytest.MonkeyPatch, *modules: ModuleType) -> list[str]:
+    """Record every text that the drawing kit would cut at the panel's edge (and every title whose
+    halves would touch) while screens of ``modules`` (and the core's) are drawn; returns the list."""
+    cut: list[str] = []
+    original_text, original_big, original_title = screens.text, screens.big, screens.title
+
+    def whole_text(canvas, xy, text, fill=1, right=False):  # type: ignore[no-untyped-def]
+        room = (xy[0] if right else screens.WIDTH - xy[0]) // screens.CHAR_PX
+        if len(text) > room:
+            cut.append(text)
+        original_text(canvas, xy, text, fill, right)
+
+    def big_text(canvas, xy, text):  # type: ignore[no-untyped-def]
+        if len(text) * 2 * screens.CHAR_PX > screens.WIDTH - xy[0]:
+            cut.append(text)
+        original_big(canvas, xy, text)
+
+    def title(canvas, text, right=""):  # type: ignore[no-untyped-def]
+        if len(text) + len(right) + (1 if right else 0) > (screens.WIDTH - 2) // screens.CHAR_PX:
+            cut.append(f"{text} | {right}")
+        original_title(canvas, text, right)
+
+    for module in (screens, *modules):
+        for name, replacement in (("text", whole_text), ("big", big_text), ("title", title)):
+            if hasattr(module, name):
+                monkeypatch.setattr(module, name, replacement)
+    return cut

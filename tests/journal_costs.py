@@ -24,9 +24,10 @@ if __name__ == "__main__":  # run as a script: the project on the path
 from engine.cant_stop import GAME, Variant
 from engine.cant_stop.bots import OddsBot, SteadyBot
 from firmware.game_setup import GameSetup
-from firmware.journal import JOURNAL_NAME, Journal, at_turn_boundary
-from firmware.journal_rows import read_games
-from firmware.selfplay import play
+from firmware.journal import JOURNAL_NAME, SCHEMA_VERSION, Journal
+from firmware.journal_rows import games_columns, read_games
+from firmware.games.cant_stop.selfplay import play
+from table_helpers import progress
 
 RUNS = 5
 
@@ -68,7 +69,7 @@ def start_costs(path: Path) -> list[str]:
     lines = [
         f"quick_check {median_ms(lambda: db.execute('PRAGMA quick_check').fetchall()):.0f} ms",
         f"integrity_check {median_ms(lambda: db.execute('PRAGMA integrity_check(1)').fetchall()):.0f} ms",
-        f"rows that make no sense {median_ms(lambda: read_games(db, 'bots')):.0f} ms",
+        f"rows that make no sense {median_ms(lambda: read_games(db, games_columns(SCHEMA_VERSION))):.0f} ms",
     ]
     db.close()
     lines.append(f"whole start (lock, checks, checkpoint) {median_ms(lambda: Journal(path).close()):.0f} ms")
@@ -85,8 +86,8 @@ def checkpoint_costs(folder: Path, rng: random.Random, games: int = 5) -> list[s
         game = journal.start_game(GameSetup(("Ann", "Bob")))
         for step in play((SteadyBot(), OddsBot()), rng, Variant()):
             start = time.perf_counter()
-            journal.append(game, GAME.move_text(step.event), step.after)
-            (turn_end_ms if at_turn_boundary(step.after) else commit_ms).append((time.perf_counter() - start) * 1000)
+            journal.append(game, GAME.move_text(step.event), progress(step.after))
+            (turn_end_ms if progress(step.after).turn_over else commit_ms).append((time.perf_counter() - start) * 1000)
     journal.close()
     extra = statistics.median(turn_end_ms) - statistics.median(commit_ms)
     return [

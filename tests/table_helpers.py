@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from engine.cant_stop import GAME, State
 from firmware.companion import Companion
+from firmware.screens import ResumeScreen
+from firmware.games.cant_stop.table import TABLE
+from firmware.table_game import Progress
 from firmware.events import ButtonEvent, FrameEvent
 from hardware.buttons import Press
 from hardware.camera import SyntheticCamera
@@ -36,8 +39,9 @@ def show_frames(companion: Companion, tray: SyntheticCamera, frames: int = 10) -
 
 
 def start_game(companion: Companion) -> None:
-    """Accept the set-up screen's defaults."""
-    press(companion, Press.SELECT, Press.SELECT, Press.SELECT, Press.SELECT)
+    """Accept the set-up screen's defaults (SELECT down to the start line, and SELECT there)."""
+    for _ in range(companion._menu.start_field + 1):
+        press(companion, Press.SELECT)
     assert companion.state is not None
 
 
@@ -48,8 +52,18 @@ def play(companion: Companion, *moves: str) -> None:
         assert companion._apply(companion.state, GAME.parse_move(move))  # a test's shortcut to the table
 
 
+def progress(state: State) -> Progress:
+    """What the journal records of a Can't Stop state."""
+    return TABLE.progress(state)
+
+
 def state_after(*moves: str, players: int = 2) -> State:
     state = GAME.new_game(players)
     for move in moves:
         state = GAME.apply(state, GAME.parse_move(move))
     return state
+
+
+def resume_screen(state: State, names: tuple[str, ...], confirming: bool = False) -> ResumeScreen:
+    """The resume screen of a Can't Stop game in ``state``."""
+    return ResumeScreen(names, TABLE.round(state), TABLE.doing(state, names), confirming)

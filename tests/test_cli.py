@@ -138,7 +138,7 @@ def test_long_commands_show_progress_on_stderr_only_on_a_terminal(command, bar, 
 
 
 def test_the_kill_test_counts_its_kills_on_a_terminal(tmp_path, monkeypatch):
-    def life(data, seed, figures, kill_after_s):
+    def life(data, seed, figures, kill_after_s, kind):
         """A life killed at once, or the last one, which finishes: no child process."""
         figures.kills += kill_after_s is not None
         return kill_after_s is not None

@@ -9,7 +9,8 @@ from engine.cant_stop.advisor import Advisor
 from firmware.companion import Companion
 from firmware.game_setup import GameSetup
 from firmware.journal import Journal
-from firmware.screens import BotTurnScreen, ChoiceScreen, RollScreen, draw
+from firmware.games.cant_stop.screens import BotTurnScreen, ChoiceScreen, RollScreen
+from firmware.screens import draw
 from golden import assert_matches_golden
 from hardware.buttons import Press
 from hardware.camera import SyntheticCamera
@@ -121,6 +122,6 @@ def test_an_undone_advisor_move_stays_undone_after_a_restart(tmp_path):
 
 def test_the_set_up_screen_never_leaves_only_bots():
     companion = Companion(dummy_display(), GameSetup(("Ann", "Bob", "Cy"), bots=("Ann", "Bob")))
-    press(companion, Press.NEXT, Press.NEXT)  # 3 -> 4 -> 2 players: Ann and Bob, both configured as bots
+    press(companion, Press.SELECT, Press.NEXT, Press.NEXT)  # 3 -> 4 -> 2 players: Ann and Bob, both configured as bots
     start_game(companion)
     assert companion.names == ("Ann", "Bob") and companion.bot_seats == frozenset({1})

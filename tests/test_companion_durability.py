@@ -8,23 +8,17 @@ import pytest
 
 from engine.cant_stop import GAME, Phase
 from firmware.cli import main
-from firmware.companion import CAMERA_TROUBLE, Companion
+from firmware.companion import Companion
+from firmware.statuses import CAMERA_TROUBLE
 from firmware.events import CameraFailed
 from firmware.game_setup import GameSetup
 from firmware.journal import ABANDONED, SCHEMA_VERSION, UNDO, Journal
-from firmware.screens import (
-    BadReadScreen,
-    ChoiceScreen,
-    ManualEntryScreen,
-    NoticeScreen,
-    ResumeScreen,
-    RollScreen,
-    SetupScreen,
-)
+from firmware.games.cant_stop.screens import ChoiceScreen, RollScreen
+from firmware.screens import BadReadScreen, ManualEntryScreen, NoticeScreen, ResumeScreen, SetupScreen
 from hardware.buttons import Press
 from hardware.camera import SyntheticCamera
 from hardware.display import dummy_display
-from table_helpers import NAMES, play, press, show_frames, start_game, state_after
+from table_helpers import NAMES, play, press, resume_screen, show_frames, start_game, state_after
 
 
 @pytest.fixture
@@ -44,7 +38,7 @@ def test_a_restarted_companion_resumes_the_game_exactly_where_it_stood(tmp_path)
     first.journal.close()  # as if the power went
     second = companion_on(tmp_path / "j.sqlite3")
     assert second.state == before and second.names == NAMES
-    assert second.screen == ResumeScreen(before, NAMES)
+    assert second.screen == resume_screen(before, NAMES)
     press(second, Press.SELECT)
     assert isinstance(second.screen, ChoiceScreen) and second.state.phase is Phase.CHOOSE
 
@@ -56,9 +50,9 @@ def test_the_players_may_abandon_the_resumed_game_and_it_stays_in_the_history(tm
     first.journal.close()
     second = companion_on(tmp_path / "j.sqlite3")
     press(second, Press.STOP)
-    assert second.screen == ResumeScreen(second.state, NAMES, confirming=True), "one stray STOP only asks"
+    assert second.screen == resume_screen(second.state, NAMES, confirming=True), "one stray STOP only asks"
     press(second, Press.NEXT)
-    assert second.screen == ResumeScreen(second.state, NAMES)
+    assert second.screen == resume_screen(second.state, NAMES)
     press(second, Press.STOP, Press.STOP)
     assert isinstance(second.screen, SetupScreen) and second.state is None
     assert second.journal.games()[0].status == ABANDONED
@@ -99,7 +93,7 @@ def test_dice_entered_by_hand_make_the_roll(tmp_path):
     companion = companion_on(tmp_path / "j.sqlite3")
     start_game(companion)
     press(companion, Press.SELECT)
-    assert companion.screen == ManualEntryScreen(companion.state, NAMES, (1, 1, 1, 1), 0)
+    assert companion.screen == ManualEntryScreen(NAMES[companion.state.current], (1, 1, 1, 1), 0)
     press(companion, Press.NEXT, Press.NEXT, Press.SELECT)  # first die 3
     press(companion, Press.NEXT, Press.NEXT, Press.NEXT, Press.NEXT, Press.NEXT, Press.NEXT)  # 1 -> 6 -> 1 again
     press(companion, Press.NEXT, Press.NEXT, Press.SELECT)  # second die 3
@@ -196,11 +190,12 @@ def test_history_prints_games_and_each_players_record(tmp_path, capsys):
     companion.journal.close()
     assert main(["history", "--data", str(tmp_path)]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert " Ann, Bob  standard to 3  finished  winner Ann  turns 5 " in lines[0]
-    assert " abandoned  winner - " in lines[1]
-    assert lines[2].split() == ["player", "games", "won", "abandoned", "win-rate"]
-    assert lines[3].split() == ["Ann", "2", "1", "1", "100.0%"]
-    assert lines[4].split() == ["Bob", "2", "0", "1", "0.0%"]
+    assert lines[0] == "== Can't Stop (cant-stop): 2 games"
+    assert " Ann, Bob  cant-stop standard to 3  finished  winner Ann  turns 5 " in lines[1]
+    assert " abandoned  winner - " in lines[2]
+    assert lines[3].split() == ["player", "games", "won", "abandoned", "win-rate"]
+    assert lines[4].split() == ["Ann", "2", "1", "1", "100.0%"]
+    assert lines[5].split() == ["Bob", "2", "0", "1", "0.0%"]
 
 
 def test_history_without_a_journal_says_so(tmp_path, capsys):
@@ -240,7 +235,7 @@ def test_after_a_resume_the_dice_lying_there_are_read_only_once_thrown(tmp_path,
     assert first.state.current == 1, "Ann busted on 1-1-1-1"
     first.journal.close()
     second = companion_on(tmp_path / "j.sqlite3")
-    assert second.screen == ResumeScreen(second.state, NAMES)
+    assert second.screen == resume_screen(second.state, NAMES)
     press(second, Press.SELECT, Press.ROLL)
     show_frames(second, tray)  # Ann's bust dice still lie there: not Bob's roll
     assert second.state.phase is Phase.ROLL and second.screen.status == "throw the dice first"
@@ -287,4 +282,4 @@ def test_a_game_resumed_after_a_claim_shows_the_claim_made(tmp_path):
     first.journal.close()
     second = companion_on(tmp_path / "j.sqlite3")
     assert second.state.claimed_by(0) == (2,) and second.state.current == 1
-    assert second.screen == ResumeScreen(second.state, NAMES)
+    assert second.screen == resume_screen(second.state, NAMES)

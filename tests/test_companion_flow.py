@@ -7,19 +7,19 @@ import pytest
 from gpiozero.pins.mock import MockFactory
 
 from engine.cant_stop import GAME, Phase
-from firmware.companion import CAMERA_TROUBLE, READING, Companion
+from firmware.companion import Companion
+from firmware.statuses import CAMERA_TROUBLE, READING
 from firmware.events import ButtonEvent, CameraFailed, FrameEvent
 from firmware.game_setup import GameSetup
-from firmware.screens import (
-    BadReadScreen,
+from firmware.games.cant_stop.screens import (
     BoardScreen,
     BustScreen,
     ChoiceScreen,
     ClaimScreen,
     RollScreen,
-    SetupScreen,
     WinnerScreen,
 )
+from firmware.screens import BadReadScreen, SetupScreen
 from hardware.buttons import ButtonTiming, GpioButtons, Press
 from hardware.camera import SyntheticCamera
 from hardware.display import DisplayError, dummy_display
@@ -39,15 +39,22 @@ def companion() -> Companion:
     return companion
 
 
+def menu(players: int, columns: int, rule: str, field: int) -> SetupScreen:
+    """Can't Stop's set-up screen: the game, players, columns to win, rules; ``field`` highlighted."""
+    return SetupScreen(
+        (("Game", "Can't Stop"), ("Players", str(players)), ("Columns to win", str(columns)), ("Rules", rule)), field
+    )
+
+
 def test_setup_screen_changes_players_columns_and_rules_then_starts():
-    companion = Companion(dummy_display(), GameSetup(NAMES, columns_to_win=5))
-    assert companion.screen == SetupScreen(2, 5, "standard", 0)
-    press(companion, Press.NEXT, Press.NEXT)  # 2 -> 3 -> 4 players; 4 players play to at most 3 columns
-    assert companion.screen == SetupScreen(4, 3, "standard", 0)
+    companion = Companion(dummy_display(), GameSetup(NAMES, options={"columns_to_win": 5}))
+    assert companion.screen == menu(2, 5, "standard", 0)
+    press(companion, Press.SELECT, Press.NEXT, Press.NEXT)  # 2 -> 3 -> 4 players; 4 players play to at most 3 columns
+    assert companion.screen == menu(4, 3, "standard", 1)
     press(companion, Press.SELECT, Press.NEXT, Press.SELECT, Press.NEXT, Press.NEXT)
-    assert companion.screen == SetupScreen(4, 3, "forced-move", 2)
+    assert companion.screen == menu(4, 3, "forced-move", 3)
     press(companion, Press.STOP, Press.STOP, Press.NEXT, Press.NEXT)  # back to players: 4 -> 2 -> 3
-    assert companion.screen == SetupScreen(3, 3, "forced-move", 0)
+    assert companion.screen == menu(3, 3, "forced-move", 1)
     press(companion, Press.SELECT, Press.SELECT, Press.SELECT, Press.SELECT)
     assert companion.state is not None and companion.state.players == 3 and companion.state.variant.forced_move
     assert companion.names == ("Ann", "Bob", "P3")
@@ -90,7 +97,7 @@ def test_three_dice_ask_for_a_reroll_and_never_guess(companion, tray):
     tray.place((2, 4, 6))
     press(companion, Press.ROLL)
     show_frames(companion, tray)
-    assert companion.screen == BadReadScreen(companion.state, NAMES, 3, (2, 4, 6), 0, 4)
+    assert companion.screen == BadReadScreen(3, (2, 4, 6), 0, 4)
     assert companion.state == GAME.new_game(2)
     tray.place((3, 3, 4, 6))  # thrown again: read on its own once settled
     show_frames(companion, tray)
@@ -105,7 +112,7 @@ def test_an_unreadable_die_is_refused_with_its_count(companion):
     still = np.zeros((48, 64, 3), np.uint8)
     for _ in range(10):
         companion.handle(FrameEvent(still))
-    assert companion.screen == BadReadScreen(companion.state, NAMES, 4, (1, 2, 3), 1, 4)
+    assert companion.screen == BadReadScreen(4, (1, 2, 3), 1, 4)
 
 
 def test_a_bust_gets_its_own_screen_and_passes_the_dice(tray):

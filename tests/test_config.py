@@ -25,7 +25,7 @@ def test_values_are_read_and_relative_folders_taken_from_the_file(tmp_path):
         '[camera]\nbackend = "folder"\nfolder = "trays"\n[data]\ndir = "data"\n'
     )
     config = load_config(config_file)
-    assert config.game.names == ("Ann", "Bob", "Cy") and config.game.variant().jumping
+    assert config.game.names == ("Ann", "Bob", "Cy") and config.game.new_state().variant.jumping
     assert config.game.bots == ("Cy",) and config.game.hints
     assert config.buttons.pins[Press.ROLL] == 5 and config.display.i2c_address == 0x3D
     assert config.camera.folder == tmp_path / "trays" and config.data_dir == tmp_path / "data"

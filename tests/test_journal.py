@@ -11,7 +11,9 @@ from engine.cant_stop import GAME, Phase
 from engine.errors import EngineError
 from firmware.game_setup import GameSetup
 from firmware.journal import ABANDONED, FINISHED, UNDO, Journal, JournalError, replay
-from table_helpers import NAMES, state_after
+from table_helpers import NAMES, progress, state_after
+
+JOURNALED = GameSetup(NAMES, options=GameSetup(NAMES).game_options())  # the journal keeps every option of the game
 
 
 def journal_with(path, *events: str) -> tuple[Journal, int]:
@@ -21,7 +23,7 @@ def journal_with(path, *events: str) -> tuple[Journal, int]:
     for event in events:
         played.append(event)
         record = journal.unfinished() or journal.games()[-1]
-        journal.append(game, event, replay(record, played)[0])
+        journal.append(game, event, progress(replay(record, played)[0]))
     return journal, game
 
 
@@ -30,7 +32,7 @@ def test_events_are_kept_in_order_and_the_state_is_their_replay(tmp_path):
     journal.close()
     again = Journal(tmp_path / "j.sqlite3")
     record = again.unfinished()
-    assert record is not None and record.id == game and record.setup == GameSetup(NAMES)
+    assert record is not None and record.id == game and record.setup == JOURNALED
     assert again.events(game) == ["roll 1-4-5-6", "6+10", "stop"]
     assert replay(record, again.events(game))[0] == state_after("roll 1-4-5-6", "6+10", "stop")
     assert record.turns == 2
@@ -143,11 +145,11 @@ def test_a_journal_of_the_first_version_is_brought_up_to_date(tmp_path):
     )
     old.close()
     looking = Journal(path, read_only=True)  # history may see it first: it must not need the upgrade
-    assert looking.games()[0].setup == GameSetup(NAMES)
+    assert looking.games()[0].setup == JOURNALED
     looking.close()
     journal = Journal(path)
     record = journal.unfinished()
-    assert record.setup == GameSetup(NAMES) and journal.events(1) == ["roll 1-4-5-6"]
+    assert record.setup == JOURNALED and journal.events(1) == ["roll 1-4-5-6"]
     assert journal.moved_aside is None
 
 
@@ -155,7 +157,7 @@ def test_the_log_is_emptied_into_the_file_when_a_turn_ends(tmp_path):
     journal, game = journal_with(tmp_path / "j.sqlite3", "roll 1-4-5-6", "6+10")
     wal = tmp_path / "j.sqlite3-wal"
     assert wal.stat().st_size > 0, "mid-turn, the turn's events are in the log"
-    journal.append(game, "stop", state_after("roll 1-4-5-6", "6+10", "stop"))
+    journal.append(game, "stop", progress(state_after("roll 1-4-5-6", "6+10", "stop")))
     assert wal.stat().st_size == 0, "checkpointed: damage to the log can cost only the next turn"
 
 
@@ -165,7 +167,7 @@ def test_a_reader_holding_the_log_delays_the_end_of_a_turn_only_a_moment(tmp_pat
     reader.execute("BEGIN")
     reader.execute("SELECT count(*) FROM events").fetchall()  # history, say, in the middle of reading
     start = time.monotonic()
-    journal.append(game, "stop", state_after("roll 1-4-5-6", "6+10", "stop"))
+    journal.append(game, "stop", progress(state_after("roll 1-4-5-6", "6+10", "stop")))
     assert time.monotonic() - start < 2, "not the 5 s a statement waits for a lock"
     reader.close()
     assert journal.events(game)[-1] == "stop"

@@ -44,8 +44,11 @@ ROWS_THAT_MAKE_NO_SENSE = {
     "start not a time": "UPDATE games SET started = 'yesterday' WHERE id = 2",
     "end not a time": "UPDATE games SET ended = 1e300 WHERE id = 2",
     "unknown status": "UPDATE games SET status = 'won' WHERE id = 2",
-    "unknown rule": "UPDATE games SET rule = 'chess' WHERE id = 2",
-    "columns to win": "UPDATE games SET columns_to_win = 9 WHERE id = 2",
+    "unknown rule": """UPDATE games SET options = '{"rule": "chess", "columns_to_win": 3}' WHERE id = 2""",
+    "columns to win": """UPDATE games SET options = '{"rule": "standard", "columns_to_win": 9}' WHERE id = 2""",
+    "options not JSON": "UPDATE games SET options = '{\"rule\": ' WHERE id = 2",
+    "an option of no game": """UPDATE games SET options = '{"rule": "standard", "speed": 9}' WHERE id = 2""",
+    "unknown game": "UPDATE games SET kind = 'chess' WHERE id = 2",
     "no turns": "UPDATE games SET turns = 0 WHERE id = 2",
     "event stored as a blob": "UPDATE events SET event = CAST(event AS BLOB) WHERE game = 1 AND seq = 3",
     "event time not a time": "UPDATE events SET at = 'noon' WHERE game = 1 AND seq = 3",
@@ -84,8 +87,9 @@ def test_history_names_a_damaged_game_and_goes_on_with_the_rest(tmp_path, capsys
     assert main(["history", "--data", str(tmp_path)]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0] == "game 1  damaged: names '[\"Ann\", \"Bo' is not a JSON list of names"
-    assert lines[1].startswith("game 2 ") and " finished  winner Ann " in lines[1]
-    assert lines[3].split() == ["Ann", "1", "1", "0", "100.0%"]
+    assert lines[1] == "== Can't Stop (cant-stop): 1 games"
+    assert lines[2].startswith("game 2 ") and " finished  winner Ann " in lines[2]
+    assert lines[4].split() == ["Ann", "1", "1", "0", "100.0%"]
 
 
 def test_damage_to_the_log_costs_at_most_the_turn_in_progress(tmp_path):

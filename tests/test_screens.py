@@ -5,26 +5,28 @@ from __future__ import annotations
 import pytest
 
 from engine.cant_stop import bust_probability, legal_moves
-from firmware import screens
-from firmware.screens import (
-    BadReadScreen,
+from firmware.games.cant_stop import screens as cant_stop_screens
+from firmware.games.cant_stop.screens import (
     BoardScreen,
     BotTurnScreen,
     BustScreen,
     ChoiceScreen,
     ClaimScreen,
+    RollScreen,
+    WinnerScreen,
+)
+from firmware.screens import (
+    BadReadScreen,
     ManualEntryScreen,
     NoticeScreen,
     ResumeScreen,
-    RollScreen,
     SetupScreen,
-    WinnerScreen,
     draw,
     percent,
     says,
 )
-from golden import assert_matches_golden
-from table_helpers import NAMES, state_after
+from golden import assert_matches_golden, watch_for_cut_text
+from table_helpers import NAMES, resume_screen, state_after
 
 MIDGAME = state_after(
     "roll 1-1-1-1", "2+2", "roll 1-1-1-1", "2", "stop",  # Ann claims 2
@@ -49,19 +51,19 @@ FOUR_PLAYERS = state_after(
 LONG_NAMES = ("Margaret", "Benedikt", "Caroline", "Dominika")
 
 SCREENS = {
-    "setup": SetupScreen(2, 3, "standard", 1),
+    "setup": SetupScreen((("Game", "Can't Stop"), ("Players", "2"), ("Columns to win", "3"), ("Rules", "standard")), 2),
     "roll-first": RollScreen(state_after(), NAMES, bust_probability(state_after())),
     "roll-runners": RollScreen(MIDGAME, NAMES, bust_probability(MIDGAME)),
     "roll-reading": RollScreen(MIDGAME, NAMES, bust_probability(MIDGAME), "reading dice..."),
     "choice": ChoiceScreen(CHOOSING, ("Ann", "Bob", "Cy"), legal_moves(CHOOSING), 1),
-    "bad-read-three-dice": BadReadScreen(MIDGAME, NAMES, 3, (2, 4, 6), 0, 4),
-    "bad-read-cocked-die": BadReadScreen(MIDGAME, NAMES, 4, (1, 3, 6), 1, 4),
+    "bad-read-three-dice": BadReadScreen(3, (2, 4, 6), 0, 4),
+    "bad-read-cocked-die": BadReadScreen(4, (1, 3, 6), 1, 4),
     "bust": BustScreen(BUSTED, NAMES, 0, (1, 1, 1, 1)),
     "claim": ClaimScreen(state_after("roll 1-1-1-1", "2+2", "roll 1-1-1-1", "2", "stop"), NAMES, 0, (2,)),
     "winner": WinnerScreen(WON, NAMES),
-    "resume": ResumeScreen(MIDGAME, NAMES),
-    "resume-abandon": ResumeScreen(MIDGAME, NAMES, confirming=True),
-    "manual-entry": ManualEntryScreen(MIDGAME, NAMES, (3, 6, 1, 1), 1),
+    "resume": resume_screen(MIDGAME, NAMES),
+    "resume-abandon": resume_screen(MIDGAME, NAMES, confirming=True),
+    "manual-entry": ManualEntryScreen(NAMES[MIDGAME.current], (3, 6, 1, 1), 1),
     "notice-journal": NoticeScreen(
         "Journal unreadable", ("kept aside as", "journal.sqlite3.unrea", "dable-20261123-101500"), "started anew"
     ),
@@ -72,7 +74,7 @@ SCREENS = {
         state_after("roll 1-1-1-1", "2+2", "roll 1-1-1-1", "2", "stop"), NAMES, 0, (1, 1, 1, 1), "2", (2,)
     ),
     "choice-for-a-bot": ChoiceScreen(CHOOSING, ("Robo", "Bob", "Cy"), legal_moves(CHOOSING), 0, proxy=True),
-    "long-name-resume": ResumeScreen(FOUR_PLAYERS, LONG_NAMES),
+    "long-name-resume": resume_screen(FOUR_PLAYERS, LONG_NAMES),
     "long-name-choice": ChoiceScreen(CHOOSING, LONG_NAMES[:3], legal_moves(CHOOSING), 0),
     "long-name-winner": WinnerScreen(WON, ("Margaret", "Bob")),
     "long-name-bust": BustScreen(BUSTED, ("Margaret", "Benedikt"), 0, (1, 1, 1, 1)),
@@ -100,29 +102,7 @@ def test_odds_are_shown_to_one_decimal():
 @pytest.mark.parametrize("names", [LONG_NAMES, LONG_NAMES[:2], ("You", "Advisor")])
 def test_names_of_eight_letters_fit_every_screen(names, monkeypatch):
     """Every text drawn stays whole on the panel, and titles leave a gap between left and right."""
-    cut: list[str] = []
-    original = screens._text
-
-    def whole_text(canvas, xy, text, fill=1, right=False):
-        room = (xy[0] if right else screens.WIDTH - xy[0]) // screens.CHAR_PX
-        if len(text) > room:
-            cut.append(text)
-        original(canvas, xy, text, fill, right)
-
-    def big_text(canvas, xy, text):
-        if len(text) * 2 * screens.CHAR_PX > screens.WIDTH - xy[0]:
-            cut.append(text)
-        original_big(canvas, xy, text)
-
-    def title(canvas, text, right=""):
-        if len(text) + len(right) + (1 if right else 0) > (screens.WIDTH - 2) // screens.CHAR_PX:
-            cut.append(f"{text} | {right}")
-        original_title(canvas, text, right)
-
-    original_big, original_title = screens._big, screens._title
-    monkeypatch.setattr(screens, "_text", whole_text)
-    monkeypatch.setattr(screens, "_big", big_text)
-    monkeypatch.setattr(screens, "_title", title)
+    cut = watch_for_cut_text(monkeypatch, cant_stop_screens)
     state = FOUR_PLAYERS if len(names) == 4 else MIDGAME
     choosing = state_after("roll 1-1-1-2", players=len(names))
     for screen in (
@@ -135,9 +115,9 @@ def test_names_of_eight_letters_fit_every_screen(names, monkeypatch):
         BotTurnScreen(state, names, 0, (6, 6, 6, 6), "12+12", (2, 7, 12)),
         BotTurnScreen(MIDGAME, names, 0, (1, 3, 5, 6), "7+8"),
         WinnerScreen(WON, names[:2] if len(names) == 2 else names),
-        ResumeScreen(state, names),
-        ResumeScreen(state, names, confirming=True),
-        ManualEntryScreen(state, names, (1, 2, 3, 4), 0),
+        resume_screen(state, names),
+        resume_screen(state, names, confirming=True),
+        ManualEntryScreen(names[state.current], (1, 2, 3, 4), 0),
         BoardScreen(state, names),
     ):
         draw(screen)

@@ -13,13 +13,15 @@ from PIL import Image
 from engine.cant_stop import COLUMNS
 from engine.cant_stop.bots import OddsBot, SteadyBot
 from firmware.autoplay import AutoPlayers
+from firmware.games.cant_stop.autoplay import CantStopSeats
 from firmware.cli import main
 from firmware.companion import Companion
 from firmware.config import parse_config
 from firmware.game_setup import GameSetup
 from firmware.loop import CameraFeed, EventQueue, run
-from firmware.board_text import board_text
-from firmware.screens import ChoiceScreen, Screen, WinnerScreen
+from firmware.games.cant_stop.board_text import board_text
+from firmware.games.cant_stop.screens import ChoiceScreen, WinnerScreen
+from firmware.screens import Screen
 from firmware.table import run_device
 from golden import assert_matches_golden, assert_matches_golden_text
 from hardware.buttons import ButtonTiming, GpioButtons, Press
@@ -43,7 +45,7 @@ class MockTable:
         self.companion = Companion(self.display, GameSetup(NAMES))
         self.screens: list[tuple[Screen, Image.Image]] = []
         self.companion.listeners.append(lambda screen: self.screens.append((screen, self.display.device.image.copy())))
-        players = AutoPlayers((SteadyBot(), OddsBot()), self.press_button, self.tray.throw)
+        players = AutoPlayers(CantStopSeats((SteadyBot(), OddsBot()), NAMES), self.press_button, self.tray.throw)
         self.companion.listeners.append(players.on_screen)
         players.on_screen(self.companion.screen)
 
@@ -137,7 +139,7 @@ def test_demo_auto_plays_a_whole_game_the_same_way_twice(capsys, tmp_path):
 
 def test_demo_refuses_a_bad_variant(capsys):
     assert main(["demo", "--auto", "--columns", "7"]) == 2
-    assert "columns to win must be 3, 4 or 5, got 7" in capsys.readouterr().err
+    assert "columns_to_win 7: allowed is a whole number from 3 to 5" in capsys.readouterr().err
 
 
 def test_run_on_a_keyboard_config_starts_and_quits(monkeypatch, tmp_path):

@@ -14,7 +14,8 @@ from firmware.companion import Companion
 from firmware.config import parse_config
 from firmware.events import FrameEvent
 from firmware.game_setup import GameSetup
-from firmware.screens import BadReadScreen, ChoiceScreen, NoticeScreen, draw
+from firmware.games.cant_stop.screens import ChoiceScreen
+from firmware.screens import BadReadScreen, NoticeScreen, draw
 from firmware.table import run_device, tray_at_table
 from firmware.tray_file import TRAY_NAME, save_tray
 from golden import assert_matches_golden
@@ -56,7 +57,7 @@ def test_without_a_tray_the_whole_frame_is_read_as_before():
     companion = companion_reading(DiceReading((ON_THE_DESK, *IN_TRAY)))
     press(companion, Press.ROLL)
     show(companion, np.zeros((480, 640, 3), np.uint8))
-    assert companion.screen == BadReadScreen(companion.state, NAMES, 5, (1, 2, 3, 5, 6), 0, 4)
+    assert companion.screen == BadReadScreen(5, (1, 2, 3, 5, 6), 0, 4)
 
 
 def test_the_picture_of_a_refused_read_draws_the_tray(tmp_path):

@@ -3,16 +3,11 @@
 from __future__ import annotations
 
 from engine.cant_stop import COLUMNS, HEIGHTS, State
+from firmware.screens import player_mark
 
-PLAYER_MARKS = "ABCD"
 RUNNER_MARK = "^"
 EMPTY_MARK = "."
 SHARED_MARK = "*"
-
-
-def player_mark(player: int) -> str:
-    """The letter that stands for a player on the text board."""
-    return PLAYER_MARKS[player]
 
 
 def board_text(state: State) -> str:

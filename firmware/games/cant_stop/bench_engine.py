@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from engine.cant_stop import State, choices
 from engine.cant_stop.bots import OddsBot, SteadyBot
 from firmware.progress import progress
-from firmware.selfplay import play, throw
+from firmware.games.cant_stop.selfplay import play, throw
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,193 @@
+"""What a game at the table answers for the companion's core, which knows no game.
+
+The core (:mod:`firmware.companion`: buttons, camera, journal, undo, resume, dice by hand, bot
+seats, the set-up screen) asks a :class:`TableGame` the few things that differ between games:
+what its set-up asks, how many dice the camera must see after a throw and which moves a reading
+makes, what the screen is for a state, what a button means there, what its bots decide. Each
+game answers in one folder of its own under ``firmware/games/``; adding a game adds a folder
+and one line in :mod:`firmware.games`, never a change here or in the core.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+from engine.game import Game
+from firmware.screens import Screen
+from hardware.buttons import Press
+
+Options = Mapping[str, Any]  # a game's set-up options by key, values as the journal stores them (JSON)
+
+
+@dataclass(frozen=True)
+class SetupOption:
+    """One set-up option of a game: on the set-up screen when it has ``choices``, and in the
+    configuration's ``[game]`` section under ``key``. ``parse`` reads a configuration's value
+    (paths in it are relative to ``base``, the file's folder), raising EngineError if it cannot."""
+
+    key: str
+    label: str  # on the set-up screen: "Rules"
+    default: Any
+    choices: Callable[[int], tuple[Any, ...]] | None = None  # the values for n players; None: not on the screen
+    parse: Callable[[Any, Path], Any] = field(default=lambda value, base: value)  # a config value -> the option
+    allowed: str = ""  # what the configuration may give, for messages
+
+
+@dataclass(frozen=True)
+class View:
+    """What the core keeps that a game's screens show."""
+
+    names: tuple[str, ...]
+    cursor: int = 0  # the highlighted entry of a list of choices
+    status: str = ""  # a camera problem, a refused button, "undone: ..."
+    hints: bool = False  # show the advisor's tips to this seat
+    proxy: bool = False  # a bot's seat after an UNDO: the people decide for it
+    bot_to_decide: bool = False  # a bot's seat that decides by itself: buttons other than ROLL wait
+
+
+# What a press asks of the core.
+@dataclass(frozen=True)
+class Play:
+    """Journal and apply this move."""
+
+    move: Any
+
+
+@dataclass(frozen=True)
+class Throw:
+    """Read the tray after a throw (the camera; without one, the dice by hand)."""
+
+
+@dataclass(frozen=True)
+class ByHand:
+    """Enter the tray's dice with the buttons."""
+
+
+@dataclass(frozen=True)
+class ShowBoard:
+    """Show the whole board until NEXT."""
+
+
+@dataclass(frozen=True)
+class Cursor:
+    """Highlight another entry of the list of choices."""
+
+    index: int
+
+
+@dataclass(frozen=True)
+class Say:
+    """Put a short message in the footer."""
+
+    status: str
+
+
+@dataclass(frozen=True)
+class NewGame:
+    """Leave the finished game for the set-up screen."""
+
+
+Action = Play | Throw | ByHand | ShowBoard | Cursor | Say | NewGame | None
+
+
+@dataclass(frozen=True)
+class Progress:
+    """What the journal records of a state besides its events."""
+
+    winner: int | None
+    turns: int  # turns begun so far
+    turn_over: bool  # between two turns (or over): the journal's log is checkpointed here
+
+
+class TableGame(Protocol):
+    """One game at the table. Banners (what :meth:`after_move` and :meth:`bot_screen` return) are
+    dataclasses with a ``status`` field, which the core fills."""
+
+    kind: str  # the journal's name for the game, e.g. "cant-stop"
+    title: str  # on the set-up screen, e.g. "Can't Stop"
+    engine: Game[Any, Any]
+    players: range
+    options: tuple[SetupOption, ...]
+
+    def variant(self, options: Options) -> dict[str, Any]:
+        """The engine's ``new_game`` keywords for these options (EngineError if they do not fit)."""
+        ...
+
+    def summary(self, options: Options) -> str:
+        """The options in a few words, for the log and the history: "standard to 3"."""
+        ...
+
+    def progress(self, state: Any) -> Progress: ...
+
+    def round(self, state: Any) -> int:
+        """The round being played, for the resume screen."""
+        ...
+
+    def doing(self, state: Any, names: Sequence[str]) -> str:
+        """Where the game stands, in a line: "Ann: to roll"."""
+        ...
+
+    def tray_dice(self, state: Any) -> int:
+        """How many dice the camera must see in the tray after a throw now; 0: no throw is due."""
+        ...
+
+    def throw(self, state: Any, view: View) -> tuple[int, tuple[int, ...]]:
+        """The throw ROLL asks for now: how many dice are thrown, and the values of those kept in
+        the tray (for a simulated tray; a camera just reads the tray)."""
+        ...
+
+    def told(self, state: Any, dice: tuple[int, ...]) -> tuple[Any, ...]:
+        """The moves that the tray's dice (``tray_dice`` of them) make, in order."""
+        ...
+
+    def screen(self, state: Any, view: View) -> Screen:
+        """What the OLED shows when nothing else (a banner, the board, a notice) is up."""
+        ...
+
+    def press(self, state: Any, press: Press, view: View) -> Action:
+        """What ROLL, STOP, NEXT or SELECT means now (UNDO and QUIT are the core's)."""
+        ...
+
+    def after_move(self, before: Any, move: Any, after: Any, names: Sequence[str]) -> Screen | None:
+        """A banner that shows what a move did (a bust, a claim), or None."""
+        ...
+
+    def board(self, state: Any, names: Sequence[str]) -> Screen: ...
+
+    def bot_move(self, state: Any) -> Any | None:
+        """The advisor's decision for the seat to move, or None when its dice are to be thrown."""
+        ...
+
+    def bot_screen(self, shown: Screen | None, before: Any, move: Any, after: Any, names: Sequence[str]) -> Screen:
+        """The banner of a bot's turn after one more of its moves (``shown``: the one up so far)."""
+        ...
+
+    def bench_advisor(self, games: int, seed: int) -> Iterator[str]:
+        """``bench-advisor``'s report: the advisor against the game's other bots, with figures."""
+        ...
+
+    def autoplayer(self, seats: int, seed: int) -> AutoSeats:
+        """Bots that press the buttons for every seat, for the demo and the kill test."""
+        ...
+
+
+@dataclass(frozen=True)
+class AutoPress:
+    """Buttons a bot at the table presses; with ``throw``, it first throws these many dice,
+    keeping ``keep`` in the tray."""
+
+    presses: tuple[Press, ...]
+    throw: int = 0
+    keep: tuple[int, ...] = ()
+    decision: bool = False  # a decision the players may take back (the kill test's UNDO presses)
+
+
+class AutoSeats(Protocol):
+    """Bots at the buttons: what they press on one of their game's screens (None: not theirs)."""
+
+    names: tuple[str, ...]
+
+    def presses_for(self, screen: Screen) -> AutoPress | None: ...
