@@ -1,7 +1,8 @@
-"""Can't Stop drives through the game-agnostic contract alone, as the firmware will."""
+"""Each game drives through the game-agnostic contract alone, as the firmware will."""
 
 from engine import Game, Roll
 from engine.cant_stop import GAME
+from engine.counters import GAME as COUNTERS
 
 
 def test_cant_stop_implements_the_contract():
@@ -20,3 +21,26 @@ def test_a_turn_through_the_contract():
     assert GAME.current_player(state) == 1 and GAME.winner(state) is None
     assert GAME.from_json(GAME.to_json(state)) == state
     assert GAME.move_text(Roll((6, 1, 5, 4))) == "roll 1-4-5-6"
+
+
+def test_counters_to_the_top_implements_the_contract():
+    assert isinstance(COUNTERS, Game) and COUNTERS.name == "counters"
+
+
+def test_a_counters_turn_through_the_contract():
+    state = COUNTERS.new_game(2)
+    assert COUNTERS.current_player(state) == 1 and COUNTERS.dice_due(state) == 0
+    assert len(COUNTERS.legal_moves(state)) == 7  # the second player's handicap: one column of seven
+    state = COUNTERS.apply(state, COUNTERS.parse_move("handicap S"))
+    assert COUNTERS.current_player(state) == 0 and COUNTERS.dice_due(state) == 5
+    state = COUNTERS.apply(state, COUNTERS.parse_move("roll 2-2-2-4-6"))
+    moves = [COUNTERS.move_text(m) for m in COUNTERS.legal_moves(state)]
+    assert moves[:2] == ["take pair 2", "take triple 2"] and "keep 2-2-2" in moves
+    state = COUNTERS.apply(state, COUNTERS.parse_move("keep 2-2-2"))
+    assert COUNTERS.dice_due(state) == 2
+    state = COUNTERS.apply(state, COUNTERS.parse_move("roll 2-6"))
+    state = COUNTERS.apply(state, COUNTERS.parse_move("take four 2"))
+    assert COUNTERS.current_player(state) == 1 and COUNTERS.winner(state) is None
+    assert state.positions[0][1] == 3 and COUNTERS.dice_due(state) == 5
+    assert COUNTERS.from_json(COUNTERS.to_json(state)) == state
+    assert COUNTERS.move_text(Roll((6, 1, 5, 4, 4))) == "roll 1-4-4-5-6"

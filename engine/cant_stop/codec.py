@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from engine.cant_stop.board import COLUMNS, DICE, HEIGHTS, MAX_RUNNERS, column_index
@@ -10,7 +9,8 @@ from engine.cant_stop.rules import choices, opponent_on
 from engine.cant_stop.state import Phase, State
 from engine.cant_stop.variant import make_variant
 from engine.dice import check_roll, parse_roll
-from engine.errors import EngineError, StateFormatError
+from engine.errors import StateFormatError
+from engine.state_json import build_state, check_header, dump_state, load_object, whole_number
 
 GAME_NAME = "cant-stop"
 FORMAT_VERSION = 1
@@ -43,46 +43,21 @@ def state_to_dict(state: State) -> dict[str, Any]:
 
 def to_json(state: State) -> str:
     """The state as compact JSON text."""
-    return json.dumps(state_to_dict(state), separators=(",", ":"))
+    return dump_state(state_to_dict(state))
 
 
 def from_json(text: str) -> State:
     """A state from JSON text; anything malformed or impossible raises StateFormatError."""
-    try:
-        data = json.loads(text, object_pairs_hook=_no_repeated_keys)
-    except (json.JSONDecodeError, RecursionError) as error:
-        raise StateFormatError(f"state is not valid JSON: {error}") from None
-    return state_from_dict(data)
-
-
-def _no_repeated_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    data = dict(pairs)
-    if len(data) != len(pairs):
-        raise StateFormatError("state JSON names the same key twice")
-    return data
+    return state_from_dict(load_object(text))
 
 
 def state_from_dict(data: object) -> State:
     """A state from a decoded JSON dict, checked against the rules' invariants."""
-    if not isinstance(data, dict):
-        raise StateFormatError("a state must be a JSON object")
-    try:
-        state = _build(data)
-    except EngineError as error:
-        raise StateFormatError(f"invalid state: {error}") from None
-    except (KeyError, TypeError, ValueError, AttributeError) as error:
-        raise StateFormatError(f"invalid state: missing or malformed field ({error!r})") from None
-    _check_consistent(state)
-    return state
+    return build_state(data, _build, _check_consistent)
 
 
 def _build(data: dict[str, Any]) -> State:
-    if data.get("game") != GAME_NAME:
-        raise StateFormatError(f"not a Can't Stop state: game is {data.get('game')!r}")
-    if data.get("version") != FORMAT_VERSION:
-        raise StateFormatError(
-            f"state format version {data.get('version')!r} is not supported (expected {FORMAT_VERSION})"
-        )
+    check_header(data, GAME_NAME, "Can't Stop", FORMAT_VERSION)
     players = data["players"]
     variant = make_variant(**data["variant"])
     variant.check(players)
@@ -90,8 +65,8 @@ def _build(data: dict[str, Any]) -> State:
     if len(saved_rows) != players:
         raise StateFormatError(f"saved pieces are listed for {len(saved_rows)} players, not {players}")
     saved = tuple(_column_row(row, "saved piece") for row in saved_rows)
-    claimed_map = {_column(k): _int(v, "claiming player") for k, v in data["claimed"].items()}
-    runners = tuple(sorted((_column(k), _int(v, "runner space")) for k, v in data["runners"].items()))
+    claimed_map = {_column(k): whole_number(v, "claiming player") for k, v in data["claimed"].items()}
+    runners = tuple(sorted((_column(k), whole_number(v, "runner space")) for k, v in data["runners"].items()))
     dice = None if data["dice"] is None else parse_roll(data["dice"])
     if dice is not None:
         check_roll(dice, DICE)
@@ -101,19 +76,13 @@ def _build(data: dict[str, Any]) -> State:
         variant=variant,
         saved=saved,
         claimed=tuple(claimed_map.get(c) for c in COLUMNS),
-        current=_int(data["current"], "current player"),
+        current=whole_number(data["current"], "current player"),
         runners=runners,
         phase=Phase(data["phase"]),
         dice=dice,
-        turn=_int(data["turn"], "turn"),
-        winner=None if winner is None else _int(winner, "winner"),
+        turn=whole_number(data["turn"], "turn"),
+        winner=None if winner is None else whole_number(winner, "winner"),
     )
-
-
-def _int(value: object, what: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise StateFormatError(f"{what} must be a whole number, got {value!r}")
-    return value
 
 
 def _column(key: str) -> int:
@@ -126,7 +95,7 @@ def _column(key: str) -> int:
 
 
 def _column_row(row: dict[str, Any], what: str) -> tuple[int, ...]:
-    spaces = {_column(k): _int(v, what) for k, v in row.items()}
+    spaces = {_column(k): whole_number(v, what) for k, v in row.items()}
     return tuple(spaces.get(c, 0) for c in COLUMNS)
 
 
