@@ -1,4 +1,7 @@
-"""A game's state as JSON text: written compactly, read back strictly; each game builds and checks its own fields."""
+"""A game's state as JSON text, written compactly and read back strictly.
+
+Each game builds and checks its own fields; this is what every game's codec shares.
+"""
 
 from __future__ import annotations
 

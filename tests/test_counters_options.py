@@ -1,5 +1,7 @@
 """Recorded throws with their exact options, and the text form of every kind of move."""
 
+from itertools import combinations
+
 import pytest
 
 from engine.counters import (
@@ -15,7 +17,7 @@ from engine.counters import (
     options,
     parse_move,
 )
-from engine.dice import Roll
+from engine.dice import Roll, all_rolls
 from engine.errors import StateFormatError
 
 
@@ -127,3 +129,27 @@ def test_text_is_read_forgivingly_but_written_one_way():
 def test_bad_texts_are_refused_with_the_reason(text, message):
     with pytest.raises(StateFormatError, match=message):
         parse_move(text)
+
+
+def naive_options(dice: tuple[int, ...]) -> set[str]:
+    """The rules text read literally: look at every handful of the dice and name what it shows."""
+    found = set()
+    handfuls = [sorted(dice[i] for i in picked) for n in (2, 3, 4, 5) for picked in combinations(range(5), n)]
+    runs = [h for h in handfuls if len(h) >= 4 and all(b == a + 1 for a, b in zip(h, h[1:]))]
+    for hand in handfuls:
+        faces = sorted(set(hand), key=hand.count)
+        if len(faces) == 1:
+            found.add(f"{['pair', 'triple', 'four', 'five'][len(hand) - 2]} {hand[0]}")
+        elif len(hand) == 4 and [hand.count(f) for f in faces] == [2, 2]:
+            found.add(f"two-pairs {min(faces)}+{max(faces)}")
+        elif len(hand) == 5 and [hand.count(f) for f in faces] == [2, 3]:
+            found.add(f"full-house {faces[1]}+{faces[0]}")
+        if len(hand) == 2 and len(faces) == 1 and any(len(r) == 4 for r in runs):
+            found.add(f"small+{hand[0]}")
+    found.update({4: "small", 5: "big"}[len(r)] for r in runs)
+    return found
+
+
+def test_options_match_a_literal_reading_for_every_throw():
+    for roll, _ in all_rolls(5):
+        assert {o.text() for o in options(roll.dice)} == naive_options(roll.dice), roll

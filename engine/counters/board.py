@@ -136,7 +136,9 @@ def board_from_dict(data: object) -> Board:
         raise BoardError(f"unknown column {extra[0]!r}; the columns are {', '.join(COLUMN_NAMES)}")
     missing = [name for name in COLUMN_NAMES if name not in columns]
     if missing:
-        raise BoardError(f"the board lacks column {', '.join(missing)}; it needs all of {', '.join(COLUMN_NAMES)}")
+        raise BoardError(
+            f"the board lacks column {', '.join(missing)}; it needs all of {', '.join(COLUMN_NAMES)}"
+        )
     return Board(tuple(_column_from_dict(name, columns[name]) for name in COLUMN_NAMES))
 
 

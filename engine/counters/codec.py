@@ -83,14 +83,15 @@ def _dice(values: object, what: str) -> tuple[int, ...]:
 
 
 def _row(player: int, row: object) -> tuple[int, ...]:
+    who = f"player {player + 1}"
     if not isinstance(row, dict):
-        raise StateFormatError(f"player {player + 1}'s counters must be an object keyed by column, got {row!r}")
+        raise StateFormatError(f"{who}'s counters must be an object keyed by column, got {row!r}")
     unknown = sorted(set(row) - set(COLUMN_NAMES))
     if unknown:
-        raise StateFormatError(f"player {player + 1} has a counter in column {unknown[0]!r}, which does not exist")
-    squares = tuple(whole_number(row.get(name, 0), f"player {player + 1}'s square in column {name}") for name in COLUMN_NAMES)
+        raise StateFormatError(f"{who} has a counter in column {unknown[0]!r}, which does not exist")
+    squares = tuple(whole_number(row.get(n, 0), f"{who}'s square in column {n}") for n in COLUMN_NAMES)
     if any(name in row and not row[name] for name in COLUMN_NAMES):
-        raise StateFormatError(f"player {player + 1}'s counters on the bottom row are left out, not written as 0")
+        raise StateFormatError(f"{who}'s counters on the bottom row are left out, not written as 0")
     return squares
 
 
@@ -110,7 +111,8 @@ def _check_consistent(state: State) -> None:
         _check_handicap(state)
     elif state.turn < 1 or (state.turn - 1) % state.players != state.current:
         raise StateFormatError(
-            f"turn {state.turn} cannot be player {state.current + 1}'s: turns pass in seat order from player 1"
+            f"turn {state.turn} cannot be player {state.current + 1}'s: "
+            "turns pass in seat order from player 1"
         )
     _check_phase(state)
     reached = [p for p in range(state.players) if has_reached_goal(state, p)]
@@ -148,6 +150,9 @@ def _check_phase(state: State) -> None:
         Phase.OVER: ({0}, {0}, set(range(1, MAX_THROWS + 1)), {0}),
     }[phase]
     found = (len(state.dice), len(state.kept), throws, state.rockets)
-    for what, value, allowed in zip(("dice on the table", "kept dice", "throws", "rocket squares due"), found, expect):
+    names = ("dice on the table", "kept dice", "throws", "rocket squares due")
+    for what, value, allowed in zip(names, found, expect):
         if value not in allowed:
-            raise StateFormatError(f"{value} {what} cannot be in the {phase.value} phase (allowed: {sorted(allowed)})")
+            raise StateFormatError(
+                f"{value} {what} cannot be in the {phase.value} phase (allowed: {sorted(allowed)})"
+            )

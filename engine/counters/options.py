@@ -119,7 +119,9 @@ class Option:
         return self.text()
 
 
-def make_option(kind: Kind | str, homes: tuple[int, ...] = (), columns: tuple[int, ...] | None = None) -> Option:
+def make_option(
+    kind: Kind | str, homes: tuple[int, ...] = (), columns: tuple[int, ...] | None = None
+) -> Option:
     """An option from its kind and its groups' home columns (straights: only the pair's, if any).
 
     ``columns`` sends the groups elsewhere (wild cards); by default each moves its own column.

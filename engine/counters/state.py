@@ -68,7 +68,7 @@ def counters_at_bottom(state: State, player: int) -> int:
 
 
 def has_reached_goal(state: State, player: int) -> bool:
-    """The winning condition: enough counters in space (five with two players, else four), none at the bottom."""
+    """The winning condition: four counters in space (five with two players), none at the bottom."""
     return (
         counters_in_space(state, player) >= IN_SPACE_TO_WIN[state.players]
         and counters_at_bottom(state, player) == 0
@@ -77,4 +77,5 @@ def has_reached_goal(state: State, player: int) -> bool:
 
 def has_wild_card(state: State, player: int) -> bool:
     """Whether ``player`` has a counter on a blue star, which makes their dice wild cards."""
-    return any(square in spec.blue_stars for spec, square in zip(state.board.columns, state.positions[player]))
+    row = state.positions[player]
+    return any(square in spec.blue_stars for spec, square in zip(state.board.columns, row))
