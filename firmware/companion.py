@@ -37,7 +37,7 @@ from firmware.roll_watcher import Reader, RollWatcher, Seen
 from firmware.screens import BadReadScreen, ManualEntryScreen, NoticeScreen, ResumeScreen, Screen, draw, rows_of
 from firmware.setup_menu import chosen_setup, first_menu, menu_after
 from firmware.statuses import CAMERA_TROUBLE, READING
-from firmware.table_game import Action, ByHand, Cursor, NewGame, Play, Say, ShowBoard, TableGame, Throw, View
+from firmware.table_game import Action, ByHand, Cursor, NewGame, Play, Say, ShowBoard, TableGame, Throw, TrayRefused, View
 from hardware.buttons import Press
 from hardware.display import Display, DisplayError
 from vision import annotate, read_dice
@@ -290,7 +290,7 @@ class Companion:
         after = entry_after(entry, press)
         if isinstance(after, Roll):
             self._entry = None
-            if self._apply_all(state, self.game.told(state, after.dice)):
+            if self._apply_tray(state, after.dice):
                 self.watcher.rolled(None)
         else:
             self._entry = after
@@ -310,8 +310,12 @@ class Companion:
         self._camera_problem = ""
         self._check_tray(frame)
         state = self.state
-        roll_due = state is not None and self.game.tray_dice(state) > 0 and self._entry is None and not isinstance(
-            self._banner, (ResumeScreen, NoticeScreen)
+        roll_due = (
+            state is not None
+            and self.game.tray_dice(state) > 0
+            and (self.game.throw_due(state) or self.watcher.requested)
+            and self._entry is None
+            and not isinstance(self._banner, (ResumeScreen, NoticeScreen))
         )
         seen = self.watcher.frame(frame, roll_due)
         if seen is not None and state is not None:
@@ -344,8 +348,10 @@ class Companion:
             self._banner = BadReadScreen(len(reading.dice), reading.values, len(reading.unreadable), needed)
             self._snapshot(frame, reading)
             return
-        if self._apply_all(state, self.game.told(state, tuple(reading.values))):
+        if self._apply_tray(state, tuple(reading.values)):
             self.watcher.rolled(reading)
+        elif isinstance(self._banner, NoticeScreen):
+            self._snapshot(frame, reading)
 
     def _snapshot(self, frame: np.ndarray, reading: DiceReading) -> None:
         """Keep an annotated picture of a refused reading, to look at later."""
@@ -372,8 +378,15 @@ class Companion:
             return False
         return True
 
-    def _apply_all(self, state: Any, moves: tuple[Any, ...]) -> bool:
-        """Journal and apply the moves a reading of the tray makes; True if all were committed."""
+    def _apply_tray(self, state: Any, dice: tuple[int, ...]) -> bool:
+        """Journal and apply the moves the tray's dice make; True if all were committed. Dice that
+        cannot be this throw are refused with a notice that says why."""
+        try:
+            moves = self.game.told(state, dice)
+        except TrayRefused as error:
+            LOG.warning("tray refused: %s", error)
+            self._banner = NoticeScreen("Dice do not fit", (*rows_of(str(error)), "SELECT, UNDO: no keep"))
+            return False
         for move in moves:
             if not self._apply(state, move):
                 return False

@@ -93,6 +93,10 @@ class NewGame:
 Action = Play | Throw | ByHand | ShowBoard | Cursor | Say | NewGame | None
 
 
+class TrayRefused(ValueError):
+    """The tray's dice cannot be this throw (dice said to be kept are gone); the message says why."""
+
+
 @dataclass(frozen=True)
 class Progress:
     """What the journal records of a state besides its events."""
@@ -134,13 +138,19 @@ class TableGame(Protocol):
         """How many dice the camera must see in the tray after a throw now; 0: no throw is due."""
         ...
 
+    def throw_due(self, state: Any) -> bool:
+        """Whether a throw is expected now, so the camera reads the tray once dice moved and came to
+        rest; otherwise (a throw that is allowed, not expected) it reads only when ROLL asks."""
+        ...
+
     def throw(self, state: Any, view: View) -> tuple[int, tuple[int, ...]]:
         """The throw ROLL asks for now: how many dice are thrown, and the values of those kept in
         the tray (for a simulated tray; a camera just reads the tray)."""
         ...
 
     def told(self, state: Any, dice: tuple[int, ...]) -> tuple[Any, ...]:
-        """The moves that the tray's dice (``tray_dice`` of them) make, in order."""
+        """The moves that the tray's dice (``tray_dice`` of them) make, in order; TrayRefused if
+        they cannot be this throw."""
         ...
 
     def screen(self, state: Any, view: View) -> Screen:

@@ -63,6 +63,9 @@ class CantStopTable:
     def tray_dice(self, state: State) -> int:
         return GAME.dice_due(state)
 
+    def throw_due(self, state: State) -> bool:
+        return GAME.dice_due(state) > 0
+
     def throw(self, state: State, view: View) -> tuple[int, tuple[int, ...]]:
         return GAME.dice_due(state), ()
 

@@ -1,0 +1,59 @@
+"""The game's bots at the buttons, for the demo and the kill test: they read the screen and press
+what a player would, keeping dice by choosing the keep from the list (so the throw that follows
+leaves those dice in the simulated tray)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from engine.counters import Keep, Phase, State
+from firmware.games.counters.screens import BotTurnScreen, DiceScreen, MovesScreen, ThrowScreen, TurnOverScreen, WinnerScreen
+from firmware.games.counters.table import DICE, _listed
+from firmware.screens import Screen
+from firmware.table_game import AutoPress
+from hardware.buttons import Press
+
+
+def _throw(state: State) -> AutoPress:
+    """ROLL after throwing what is due: the dice not kept, or all five."""
+    kept = state.kept if state.phase is Phase.THROW else ()
+    return AutoPress((Press.ROLL,), throw=DICE - len(kept), keep=kept, decision=state.phase is Phase.THROW)
+
+
+@dataclass(frozen=True)
+class CountersSeats:
+    """Seat ``i`` is played by ``bots[i]`` (each answers ``choose(state)`` with a legal move)."""
+
+    bots: tuple[Any, ...]
+    names: tuple[str, ...]
+
+    @classmethod
+    def demo(cls, seats: int, seed: int) -> CountersSeats:
+        """The demo's line-up: the advisor, then the greedy bot, a random one, a second advisor."""
+        from engine.counters.advisor import Advisor
+        from engine.counters.bots import GreedyBot, RandomBot
+
+        bots = (Advisor(), GreedyBot(), RandomBot(random.Random(seed)), Advisor())[:seats]
+        return cls(bots, ("Advisor", "Greedy", "Random", "Advisor2")[:seats])
+
+    def presses_for(self, screen: Screen) -> AutoPress | None:
+        if isinstance(screen, WinnerScreen):
+            return AutoPress((Press.QUIT,))
+        if isinstance(screen, (ThrowScreen, TurnOverScreen, BotTurnScreen)):
+            return _throw(screen.state)
+        if isinstance(screen, DiceScreen):
+            return self._decide(screen.state, open_list=True)
+        if isinstance(screen, MovesScreen):
+            if screen.cursor != 0 or screen.state.phase is Phase.CHOOSE:
+                return AutoPress(())  # already moving the cursor
+            return self._decide(screen.state, open_list=False)
+        return None
+
+    def _decide(self, state: State, open_list: bool) -> AutoPress:
+        """The presses that make the seat's bot's decision from the list of choices."""
+        move = self.bots[state.current].choose(state)
+        index = _listed(state).index(move)
+        opening = (Press.SELECT,) if open_list else ()
+        return AutoPress((*opening, *(Press.NEXT,) * index, Press.SELECT), decision=not isinstance(move, Keep))

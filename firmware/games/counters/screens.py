@@ -1,0 +1,279 @@
+"""The game's screens on the OLED: the dice on the table with the throw count and the best use
+now, the list of choices (handicap, options and keeps, rocket squares), the end of a turn, a bot's
+turn, the winner, and the seven columns of every player in one picture."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine.counters import COLUMN_NAMES, Handicap, Keep, Kind, Option, Phase, Rocket, State, Take, counters_in_space
+from engine.counters.moves import Pass
+from engine.counters.rules import MAX_THROWS
+from engine.counters.state import IN_SPACE_TO_WIN
+from firmware.screens import (
+    BODY_TOP_PX,
+    CHAR_PX,
+    CHOICE_LINES,
+    HEIGHT,
+    ROW_PX,
+    WIDTH,
+    Canvas,
+    big,
+    choice_list,
+    footer,
+    line,
+    more_marks,
+    says,
+    text,
+    title,
+    whose,
+    winner_title,
+)
+from firmware.tiny_font import GLYPH_HEIGHT, tiny_text, tiny_width
+
+TIP_TOP_PX = 35  # the advisor's tip, in the small font under the dice
+NOW_TOP_PX = 41
+SHORT_KINDS = {
+    Kind.PAIR: "pair", Kind.TRIPLE: "3K", Kind.FOUR: "4K", Kind.FIVE: "5K", Kind.TWO_PAIRS: "2P",
+    Kind.FULL_HOUSE: "FH", Kind.SMALL: "small", Kind.BIG: "big",
+}
+
+
+def round_of(state: State) -> int:
+    """The round being played (the handicap is round 1's prelude)."""
+    return max(0, state.turn - 1) // state.players + 1
+
+
+def option_label(option: Option) -> str:
+    """An option in a dozen characters: ``pair 4``, ``FH 2+4``, ``small+4``, ``3K 3>1`` (wild)."""
+    short = SHORT_KINDS[option.kind]
+    words = option.text()
+    return short + words[len(str(option.kind)):]
+
+
+def move_label(move: object) -> str:
+    """A decision as the list of choices shows it."""
+    if isinstance(move, Take):
+        return option_label(move.option)
+    if isinstance(move, Keep):
+        return "keep " + (" ".join(map(str, move.dice)) or "none")
+    if isinstance(move, Rocket):
+        return f"rocket {COLUMN_NAMES[move.column]}"
+    if isinstance(move, Handicap):
+        return "up " + " ".join(COLUMN_NAMES[c] for c in move.columns)
+    assert isinstance(move, Pass)
+    return "pass"
+
+
+def dice_text(dice: Sequence[int]) -> str:
+    return " ".join(map(str, dice))
+
+
+def _throws(state: State) -> str:
+    return f"{state.throws} of {MAX_THROWS}"
+
+
+@dataclass(frozen=True)
+class ThrowScreen:
+    """Dice are to be thrown: all five at a turn's start, or the ones not kept."""
+
+    state: State
+    names: tuple[str, ...]
+    status: str = ""
+    proxy: bool = False
+
+    def paint(self, canvas: Canvas) -> None:
+        state = self.state
+        title(canvas, whose(self.names, state.current, self.proxy), f"round {round_of(state)}")
+        if state.kept:
+            line(canvas, 0, f"Kept: {dice_text(state.kept)}")
+            line(canvas, 1, f"Throw the other {5 - len(state.kept)},")
+            line(canvas, 2, "press ROLL.")
+        else:
+            line(canvas, 0, "Throw 5 dice, ROLL.")
+            line(canvas, 1, "SELECT: dice by hand")
+            line(canvas, 2, "NEXT: the board")
+        footer(canvas, self.status or f"throw {state.throws + 1}/{MAX_THROWS}", "" if self.status else "ROLL")
+
+
+@dataclass(frozen=True)
+class DiceScreen:
+    """The five dice after a throw: the best use now, and with hints the advisor's tip and the
+    chances of the best options within reach; ROLL throws again, SELECT lists the choices."""
+
+    state: State
+    names: tuple[str, ...]
+    best_now: str  # the best-scoring option now, "" when the dice form none
+    tip: str = ""  # with hints: "keep 4 4", "take FH 2+4"
+    chances: tuple[tuple[str, float], ...] = ()  # with hints: the best options within reach
+    status: str = ""
+    proxy: bool = False
+
+    def paint(self, canvas: Canvas) -> None:
+        state = self.state
+        title(canvas, whose(self.names, state.current, self.proxy), _throws(state))
+        big(canvas, (4, BODY_TOP_PX - 1), dice_text(state.dice))
+        text(canvas, (1, NOW_TOP_PX), f"now: {self.best_now}" if self.best_now else "no option yet")
+        if self.tip:
+            hint = f"tip {self.tip}" + "".join(f" {name} {share:.0%}" for name, share in self.chances)
+            tiny_text(canvas, (1, TIP_TOP_PX), hint[: WIDTH // 4])
+        again = state.throws < MAX_THROWS
+        footer(canvas, self.status or ("ROLL:again" if again else "last throw"), "" if self.status else "SELECT:use")
+
+
+@dataclass(frozen=True)
+class MovesScreen:
+    """A list of decisions (handicap counters, options and keeps, rocket squares): NEXT moves the
+    cursor, SELECT takes it; STOP goes back to the dice where there are dice."""
+
+    state: State
+    names: tuple[str, ...]
+    moves: tuple[object, ...]
+    cursor: int = 0
+    advice: int | None = None  # with hints: the advisor's pick
+    status: str = ""
+    proxy: bool = False
+
+    def paint(self, canvas: Canvas) -> None:
+        state = self.state
+        what = {Phase.HANDICAP: "handicap", Phase.ROCKET: "rocket!"}.get(state.phase, "".join(map(str, state.dice)))
+        title(canvas, whose(self.names, state.current, self.proxy), what)
+        labels = [move_label(move) for move in self.moves]
+        first = choice_list(canvas, labels, self.cursor, 66, self.advice, 60)
+        back = "STOP:back" if state.phase is Phase.CHOOSE else ("* = advice" if self.advice is not None else "")
+        hints = (
+            f"{self.cursor + 1}/{len(self.moves)} {more_marks(first, len(self.moves), CHOICE_LINES)}",
+            "NEXT:move", "SELECT:ok", self.status or back,
+        )
+        for row, hint in enumerate(hints):
+            text(canvas, (WIDTH, BODY_TOP_PX + row * ROW_PX), hint, right=True)
+
+
+def _next_player(canvas: Canvas, state: State, names: tuple[str, ...], status: str) -> None:
+    line(canvas, 2, f"Next: {whose(names, state.current)}")
+    footer(canvas, status or "NEXT:board", "" if status else "ROLL")
+
+
+@dataclass(frozen=True)
+class TurnOverScreen:
+    """What the turn did (the option taken, the counters cooled down), until the next throw."""
+
+    state: State  # after the turn
+    names: tuple[str, ...]
+    player: int
+    took: str  # "FH 2+4", or "" for a pass
+    cooled: tuple[int, ...] = ()  # columns where others were sent down
+    status: str = ""
+
+    def paint(self, canvas: Canvas) -> None:
+        name = self.names[self.player]
+        title(canvas, says(name, "takes") if self.took else says(name, "passes"))
+        cooled = f", cool {' '.join(COLUMN_NAMES[c] for c in self.cooled)}!" if self.cooled else ""
+        line(canvas, 0, (self.took or "no option") + cooled)
+        line(canvas, 1, f"In space: {counters_in_space(self.state, self.player)}/{IN_SPACE_TO_WIN[self.state.players]}")
+        _next_player(canvas, self.state, self.names, self.status)
+
+
+@dataclass(frozen=True)
+class BotTurnScreen:
+    """What a bot seat decided, shown until its next throw is read."""
+
+    state: State  # after its decisions
+    names: tuple[str, ...]
+    bot: int
+    dice: tuple[int, ...] = ()
+    did: tuple[str, ...] = ()  # its decisions in order: "keep 4 4", "FH 2+4", "rocket S"
+    status: str = ""
+
+    def paint(self, canvas: Canvas) -> None:
+        title(canvas, whose(self.names, self.bot), dice_text(self.dice))
+        line(canvas, 0, ", ".join(self.did)[-WIDTH // CHAR_PX:])
+        if self.state.current == self.bot and self.state.phase is Phase.THROW and self.state.kept:
+            line(canvas, 1, f"throw the other {5 - len(self.state.kept)}.")
+            footer(canvas, self.status or "NEXT:board", "" if self.status else "ROLL")
+        elif self.state.current == self.bot:
+            line(canvas, 1, "throw its dice.")
+            footer(canvas, self.status or "NEXT:board", "" if self.status else "ROLL")
+        else:
+            _next_player(canvas, self.state, self.names, self.status)
+
+
+@dataclass(frozen=True)
+class WinnerScreen:
+    state: State
+    names: tuple[str, ...]
+
+    def paint(self, canvas: Canvas) -> None:
+        state = self.state
+        assert state.winner is not None
+        winner_title(canvas, self.names[state.winner])
+        line(canvas, 1, f"{counters_in_space(state, state.winner)} counters in space")
+        line(canvas, 2, f"in round {round_of(state)}")
+        footer(canvas, "NEXT:board", "SELECT:new")
+
+
+BOARD_LEFT_PX = 1
+SLOT_PX = 12  # a column's width: seven columns, then the legend
+SQUARE_PX = 4
+BOARD_BASE_PX = 54  # the lowest pixel row of the bottom square
+LABEL_TOP_PX = 58
+LEGEND_LEFT_PX = BOARD_LEFT_PX + 7 * SLOT_PX + 2
+
+
+def _lanes(players: int) -> tuple[tuple[int, int], ...]:
+    """Each player's lane in a column: (offset, width); the middle is the column's track."""
+    if players <= 2:
+        return ((1, 4), (7, 4))[:players]
+    return ((1, 2), (3, 2), (7, 2), (9, 2))[:players]
+
+
+def _square_top(square: int) -> int:
+    return BOARD_BASE_PX - SQUARE_PX * square
+
+
+def _column(canvas: Canvas, state: State, column: int) -> None:
+    """A dot per square on the track (a cross on a star, a bar on a rocket), a dashed line under
+    space, each player's counter as a block in their lane, the column's name underneath."""
+    spec = state.board[column]
+    x = BOARD_LEFT_PX + column * SLOT_PX
+    middle = x + SLOT_PX // 2 - 1
+    for square in range(spec.top + 1):
+        y = _square_top(square) + 1
+        if spec.is_star(square):
+            canvas.point([(middle, y - 1), (middle - 1, y), (middle, y), (middle + 1, y), (middle, y + 1)], fill=1)
+        elif square in spec.rockets:
+            canvas.line((middle, y - 1, middle, y + 1), fill=1)
+        else:
+            canvas.point((middle, y), fill=1)
+    space_y = _square_top(spec.space_from) + SQUARE_PX - 1
+    for dash in range(x, x + SLOT_PX - 1, 2):
+        canvas.point((dash, space_y), fill=1)
+    for player, (offset, width) in enumerate(_lanes(state.players)):
+        top = _square_top(state.square(player, column))
+        canvas.rectangle((x + offset, top, x + offset + width - 1, top + SQUARE_PX - 2), fill=1)
+    label = COLUMN_NAMES[column]
+    tiny_text(canvas, (x + (SLOT_PX - tiny_width(label)) // 2, LABEL_TOP_PX), label)
+
+
+@dataclass(frozen=True)
+class BoardScreen:
+    """Every player's seven columns in one picture, to check against the boards on the table; the
+    legend gives each player's lane, name and counters in space."""
+
+    state: State
+    names: tuple[str, ...]
+
+    def paint(self, canvas: Canvas) -> None:
+        state = self.state
+        for column in range(len(state.board.columns)):
+            _column(canvas, state, column)
+        needed = IN_SPACE_TO_WIN[state.players]
+        for player, name in enumerate(self.names):
+            top = player * 2 * (GLYPH_HEIGHT + 1)
+            offset, width = _lanes(state.players)[player]
+            canvas.rectangle((LEGEND_LEFT_PX, top, LEGEND_LEFT_PX + width - 1, top + GLYPH_HEIGHT - 1), fill=1)
+            tiny_text(canvas, (LEGEND_LEFT_PX + 6, top), (">" if player == state.current else "") + name)
+            tiny_text(canvas, (LEGEND_LEFT_PX + 6, top + GLYPH_HEIGHT + 1), f"{counters_in_space(state, player)}/{needed} UP")
+        round_text = f"R{round_of(state)}"
+        tiny_text(canvas, (WIDTH - tiny_width(round_text), HEIGHT - GLYPH_HEIGHT), round_text)

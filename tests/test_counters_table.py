@@ -1,0 +1,193 @@
+"""Get Your Counters to the Top at the table: the game chosen on the set-up screen, the handicap,
+five dice read after every throw (kept ones stay in the tray), options from a list, undo, resume,
+dice by hand, and its screens against their reference PNGs (tests/golden/counters-*.png)."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.counters import GAME, Keep, Phase, State, Take
+from firmware.companion import Companion
+from firmware.game_setup import GameSetup
+from firmware.games.counters.screens import (
+    BoardScreen,
+    DiceScreen,
+    MovesScreen,
+    ThrowScreen,
+    TurnOverScreen,
+    WinnerScreen,
+)
+from firmware.games.counters.table import _listed
+from firmware.journal import Journal
+from firmware.screens import ManualEntryScreen, NoticeScreen, draw
+from golden import assert_matches_golden, watch_for_cut_text
+from firmware.games.counters import screens as counters_screens
+from hardware.buttons import Press
+from hardware.camera import SyntheticCamera
+from hardware.display import dummy_display
+from table_helpers import NAMES, press, show_frames
+
+LONG_NAMES = ("Margaret", "Benedikt", "Caroline", "Dominika")
+
+
+def counters_state(*moves: str, players: int = 2) -> State:
+    state = GAME.new_game(players)
+    for move in moves:
+        state = GAME.apply(state, GAME.parse_move(move))
+    return state
+
+
+def started(journal: Journal | None = None) -> Companion:
+    """A two-player game of Counters chosen on the set-up screen, Bob's handicap in column 2."""
+    companion = Companion(dummy_display(), GameSetup(NAMES, kind="counters"), journal=journal)
+    if companion.state is None:
+        press(companion, Press.SELECT, Press.SELECT, Press.SELECT)
+        assert isinstance(companion.screen, MovesScreen) and companion.state.phase is Phase.HANDICAP
+        press(companion, Press.NEXT, Press.SELECT)  # the second entry: column 2
+    return companion
+
+
+@pytest.fixture
+def tray() -> SyntheticCamera:
+    return SyntheticCamera(seed=5)
+
+
+def test_the_set_up_screen_offers_the_game_and_starts_with_the_handicap():
+    companion = Companion(dummy_display(), GameSetup(NAMES))
+    press(companion, Press.NEXT)
+    assert companion.screen.rows == (("Game", "Counters to Top"), ("Players", "2"))
+    companion = started()
+    assert companion.state.positions[1] == (0, 1, 0, 0, 0, 0, 0)
+    assert isinstance(companion.screen, ThrowScreen) and companion.journal.games()[0].setup.kind == "counters"
+
+
+def test_the_last_game_played_is_offered_first(tmp_path):
+    journal = Journal(tmp_path / "j.sqlite3")
+    started(journal)
+    journal.close()
+    again = Companion(dummy_display(), GameSetup(NAMES), journal=Journal(tmp_path / "j.sqlite3"))
+    press(again, Press.SELECT, Press.STOP)  # play on, then abandon? no: the resume screen keeps it
+    assert again.setup is not None and again.setup.kind == "counters"
+
+
+def test_a_rethrow_keeps_what_stayed_in_the_tray_and_counts_the_throws(tray):
+    companion = started()
+    tray.place((2, 2, 4, 4, 6))
+    press(companion, Press.ROLL)
+    show_frames(companion, tray)
+    assert isinstance(companion.screen, DiceScreen) and companion.state.throws == 1
+    assert companion.screen.best_now == "2P 2+4"
+    tray.throw(1, keep=(2, 2, 4, 4))
+    show_frames(companion, tray)  # not asked: a rethrow is read only when ROLL asks
+    assert companion.state.throws == 1
+    tray.place((2, 2, 4, 4, 4))
+    press(companion, Press.ROLL)
+    show_frames(companion, tray)
+    assert companion.journal.events(1)[-2:] == ["keep 2-2-4-4", "roll 4"] and companion.state.throws == 2
+
+
+def test_a_declared_keep_needs_those_dice_in_the_tray(tray):
+    companion = started()
+    tray.place((3, 3, 3, 5, 6))
+    press(companion, Press.ROLL)
+    show_frames(companion, tray)
+    keep = _listed(companion.state).index(Keep((3, 3, 3)))
+    press(companion, Press.SELECT, *(Press.NEXT,) * keep, Press.SELECT)
+    assert isinstance(companion.screen, ThrowScreen) and companion.state.kept == (3, 3, 3)
+    tray.place((1, 2, 3, 4, 6))  # a kept 3 was thrown too
+    show_frames(companion, tray)
+    assert isinstance(companion.screen, NoticeScreen) and companion.screen.title == "Dice do not fit"
+    assert companion.state.kept == (3, 3, 3) and companion.state.throws == 1
+    press(companion, Press.SELECT)
+    tray.place((3, 3, 3, 3, 1))
+    press(companion, Press.ROLL)
+    show_frames(companion, tray)
+    assert companion.state.dice == (1, 3, 3, 3, 3) and companion.journal.events(1)[-1] == "roll 1-3"
+
+
+def test_an_option_is_taken_from_the_list_and_the_turn_passes(tray):
+    companion = started()
+    tray.place((2, 2, 2, 4, 4))
+    press(companion, Press.ROLL)
+    show_frames(companion, tray)
+    press(companion, Press.SELECT)
+    assert isinstance(companion.screen, MovesScreen) and companion.screen.cursor == 0
+    assert isinstance(companion.screen.moves[0], Take) and companion.screen.moves[0].option.text() == "full-house 2+4"
+    press(companion, Press.STOP)
+    assert isinstance(companion.screen, DiceScreen)
+    press(companion, Press.SELECT, Press.SELECT)
+    assert companion.state.positions[0] == (0, 2, 0, 1, 0, 0, 0) and companion.state.current == 1
+    assert isinstance(companion.screen, TurnOverScreen) and companion.screen.took == "FH 2+4"
+
+
+def test_undo_steps_back_across_the_derived_keep(tray):
+    companion = started()
+    tray.place((2, 2, 4, 4, 6))
+    press(companion, Press.ROLL)
+    show_frames(companion, tray)
+    tray.place((2, 2, 4, 4, 4))
+    press(companion, Press.ROLL)
+    show_frames(companion, tray)
+    press(companion, Press.UNDO)
+    assert companion.state.phase is Phase.THROW and companion.state.kept == (2, 2, 4, 4)
+    press(companion, Press.UNDO)
+    assert companion.state.dice == (2, 2, 4, 4, 6) and companion.state.throws == 1
+
+
+def test_five_dice_by_hand():
+    companion = Companion(dummy_display(), GameSetup(NAMES, kind="counters"), has_camera=False)
+    press(companion, Press.SELECT, Press.SELECT, Press.SELECT, Press.SELECT)
+    press(companion, Press.ROLL)
+    assert companion.screen == ManualEntryScreen("Ann", (1, 1, 1, 1, 1), 0)
+    for value in (6, 6, 5, 5, 5):
+        press(companion, *(Press.NEXT,) * (value - 1), Press.SELECT)
+    assert companion.state.dice == (5, 5, 5, 6, 6)
+
+
+def test_a_game_resumes_with_its_kind_and_board(tmp_path, tray):
+    first = started(Journal(tmp_path / "j.sqlite3"))
+    tray.place((1, 1, 5, 5, 5))
+    press(first, Press.ROLL)
+    show_frames(first, tray)
+    first.journal.close()
+    second = Companion(dummy_display(), GameSetup(NAMES), journal=Journal(tmp_path / "j.sqlite3"))
+    assert second.setup.kind == "counters" and second.state == first.state
+    assert second.screen.doing == "Ann: after throw 1"
+    press(second, Press.SELECT)
+    assert isinstance(second.screen, DiceScreen)
+
+
+MID = counters_state("handicap 2", "roll 2-2-4-4-6", "take two-pairs 2+4", "roll 3-3-3-5-6", "take triple 3",
+                     "roll 1-1-1-1-5", "take four 1")
+DICE = counters_state("handicap 2", "roll 2-2-4-4-6")
+FOUR = counters_state("handicap 2", "handicap 1-3", "handicap 4-5-S", players=4)
+WON = State(MID.board, ((7, 8, 9, 9, 8, 1, 0), (0, 1, 0, 0, 0, 0, 0)), phase=Phase.OVER, turn=31, winner=0)
+
+SCREENS = {
+    "throw": ThrowScreen(counters_state("handicap 2"), NAMES),
+    "throw-kept": ThrowScreen(counters_state("handicap 2", "roll 2-2-4-4-6", "keep 2-2"), NAMES),
+    "dice": DiceScreen(DICE, NAMES, "2P 2+4", "keep 2 2 4 4", (("FH", 0.31), ("2P", 0.9))),
+    "moves": MovesScreen(DICE, NAMES, _listed(DICE), 2, 0),
+    "handicap": MovesScreen(counters_state(players=4), LONG_NAMES, _listed(counters_state(players=4)), 0),
+    "turn-over": TurnOverScreen(MID, NAMES, 0, "4K 1", (0,)),
+    "board": BoardScreen(MID, NAMES),
+    "board-four": BoardScreen(FOUR, LONG_NAMES),
+    "winner": WinnerScreen(WON, NAMES),
+}
+
+
+@pytest.mark.parametrize("name", SCREENS)
+def test_screen_matches_its_reference(name, update_golden):
+    assert_matches_golden(draw(SCREENS[name]), f"counters-{name}", update_golden)
+
+
+def test_names_of_eight_letters_fit_every_screen(monkeypatch):
+    cut = watch_for_cut_text(monkeypatch, counters_screens)
+    state = counters_state("handicap 2", "handicap 1-3", "handicap 4-5-S", "roll 2-2-2-4-4", players=4)
+    for screen in (
+        ThrowScreen(FOUR, LONG_NAMES), DiceScreen(state, LONG_NAMES, "FH 2+4", "keep 2 2 2", (("FH", 0.5),)),
+        MovesScreen(state, LONG_NAMES, _listed(state), 3, 1), TurnOverScreen(FOUR, LONG_NAMES, 3, "FH 3>1+2>4", (0, 6)),
+        WinnerScreen(State(WON.board, (WON.positions[0],) * 4, phase=Phase.OVER, turn=9, winner=3), LONG_NAMES),
+    ):
+        draw(screen)
+    assert cut == []
