@@ -1,0 +1,106 @@
+"""Counters to the Top's ``bench-advisor``: the advisor against the greedy and the random bot, and how long it thinks.
+
+Two-player games are played in both seatings with the same dice seeds in both (game ``i`` throws
+from ``random.Random(seed * 100_003 + i)``), through the engine's public contract: the engine
+never rolls, so the dice due (``dice_due``) come from that generator. Every decision is timed.
+The last line is a contract other tools read:
+``best: advisor vs-greedy NN.N% +- N.N ms-per-decision N.N`` (win rate over both seatings, the
+half-width of its 95 % confidence interval, the median milliseconds per decision).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from engine.counters import Move, Phase, State
+from engine.counters.advisor import Advisor
+from engine.counters.bots import Bot, GreedyBot, RandomBot, play
+from firmware.games.cant_stop.bench_advisor import Duel  # the same statistics as Can't Stop's bench
+from firmware.progress import progress
+
+
+@dataclass
+class TimedBot:
+    """A bot whose every decision is timed, in milliseconds."""
+
+    bot: Bot
+    times_ms: list[float] = field(default_factory=list)
+    first_ms: list[float] = field(default_factory=list)  # after a turn's first throw: the advisor plans the turn
+
+    @property
+    def name(self) -> str:
+        return self.bot.name
+
+    def choose(self, state: State) -> Move:
+        started = time.perf_counter()
+        move = self.bot.choose(state)
+        self.times_ms.append((time.perf_counter() - started) * 1000)
+        if state.phase is Phase.CHOOSE and state.throws == 1:
+            self.first_ms.append(self.times_ms[-1])
+        return move
+
+
+def percentile(times_ms: list[float], share: float) -> float:
+    ordered = sorted(times_ms)
+    return ordered[int(share * (len(ordered) - 1))]
+
+
+def timing(times_ms: list[float]) -> str:
+    """Median, 95th percentile and slowest of a list of milliseconds."""
+    return (
+        f"median {percentile(times_ms, 0.5):.2f} p95 {percentile(times_ms, 0.95):.2f} "
+        f"max {max(times_ms):.2f} ({len(times_ms)} decisions)"
+    )
+
+
+def duel_line(duel: Duel) -> str:
+    return (
+        f"  {duel.a} vs {duel.b}: {duel.a} wins {100 * duel.a_first:.1f}% moving first, "
+        f"{100 * duel.a_second:.1f}% moving second, {100 * duel.a_overall:.1f}% +- {100 * duel.half_width:.1f} overall"
+    )
+
+
+def win_share(first: Bot, second: Bot, games: int, seed: int) -> float:
+    """The share of ``games`` the first seat wins, dice seeded per game."""
+    wins = 0
+    for game in progress(range(games), f"{first.name} vs {second.name}"):
+        wins += play((first, second), random.Random(seed * 100_003 + game)).winner == 0
+    return wins / games
+
+
+def duel(a: Bot, b: Bot, games: int, seed: int) -> Duel:
+    return Duel(a.name, b.name, win_share(a, b, games, seed), 1 - win_share(b, a, games, seed), games)
+
+
+def bench_lines(games: int, seed: int) -> Iterator[str]:
+    """The report, line by line; the last one is the contract line (see the module docstring)."""
+    advisor = TimedBot(Advisor())
+    greedy = TimedBot(GreedyBot())
+    rand = TimedBot(RandomBot(random.Random(seed)))
+    yield f"Counters to the Top, 2 players: {games} games in each seating, the same dice seeds in both"
+    versus_greedy = duel(advisor, greedy, games, seed)
+    yield duel_line(versus_greedy)
+    yield duel_line(duel(advisor, rand, games, seed))
+    yield duel_line(duel(greedy, rand, games, seed))
+    yield "ms per decision:"
+    yield f"  {advisor.name:<8} {timing(advisor.times_ms)}"
+    yield f"  {advisor.name:<8} after a turn's first throw: {timing(advisor.first_ms)}"
+    yield f"  {greedy.name:<8} {timing(greedy.times_ms)}"
+    yield (
+        f"best: advisor vs-greedy {100 * versus_greedy.a_overall:.1f}% +- {100 * versus_greedy.half_width:.1f} "
+        f"ms-per-decision {percentile(advisor.times_ms, 0.5):.1f}"
+    )
+
+
+if __name__ == "__main__":
+    import argparse
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=1000, help="games in each seating (default 1000)")
+    parser.add_argument("--seed", type=int, default=1, help="seed for the dice and the random bot (default 1)")
+    args = parser.parse_args()
+    for text in bench_lines(args.games, args.seed):
+        print(text, flush=True)
