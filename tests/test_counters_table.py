@@ -191,3 +191,14 @@ def test_names_of_eight_letters_fit_every_screen(monkeypatch):
     ):
         draw(screen)
     assert cut == []
+
+
+def test_hints_show_the_advisors_tip_with_short_kinds(tray):
+    companion = Companion(dummy_display(), GameSetup(NAMES, hints=True, kind="counters"))
+    press(companion, Press.SELECT, Press.SELECT, Press.SELECT, Press.NEXT, Press.SELECT)
+    tray.place((2, 2, 4, 4, 6))
+    press(companion, Press.ROLL)
+    show_frames(companion, tray)
+    screen = companion.screen
+    assert isinstance(screen, DiceScreen) and screen.tip
+    assert all(name in ("pair", "3K", "4K", "5K", "2P", "FH", "small", "big") and 0 <= p <= 1 for name, p in screen.chances)

@@ -28,6 +28,7 @@ from firmware.games.counters.screens import (
     ThrowScreen,
     TurnOverScreen,
     WinnerScreen,
+    SHORT_KINDS,
     move_label,
     option_label,
     round_of,
@@ -219,9 +220,8 @@ def _advised(state: State) -> Any:
 def _hint(state: State) -> tuple[str, tuple[tuple[str, float], ...]]:
     """The advisor's tip for the dice screen, and its chances of the best options within reach."""
     advice = _advisor().advise(state)
-    return move_label(advice.move) if not isinstance(advice.move, Take) else "take " + move_label(advice.move), tuple(
-        advice.chances
-    )
+    tip = move_label(advice.move) if not isinstance(advice.move, Take) else "take " + move_label(advice.move)
+    return tip, tuple((SHORT_KINDS[kind], share) for kind, share in advice.chances)
 
 
 TABLE = CountersTable()
