@@ -141,6 +141,18 @@ def choice_list(
     return first
 
 
+def side_hints(canvas: Canvas, hints: Sequence[str]) -> None:
+    """One hint per row down the right edge, beside a list of choices."""
+    for row, hint in enumerate(hints):
+        text(canvas, (WIDTH, BODY_TOP_PX + row * ROW_PX), hint, right=True)
+
+
+def next_player(canvas: Canvas, names: Sequence[str], player: int, status: str) -> None:
+    """The bottom of a screen that ends a turn: who plays next, and ROLL (or the status)."""
+    line(canvas, 2, f"Next: {whose(names, player)}")
+    footer(canvas, status or "NEXT:board", "" if status else "ROLL")
+
+
 def winner_title(canvas: Canvas, name: str) -> None:
     """"Ann wins!" at twice the size; a long name fills the line at twice the size, the verb beside it."""
     words = says(name, "wins") + "!"

@@ -20,9 +20,11 @@ from firmware.screens import (
     footer,
     line,
     more_marks,
+    next_player,
     percent,
     possessive,
     says,
+    side_hints,
     text,
     title,
     whose,
@@ -101,14 +103,7 @@ class ChoiceScreen:
             f"{self.cursor + 1} of {len(self.options)} {more_marks(first, len(self.options), CHOICE_LINES)}",
             "NEXT:move", "SELECT:take", self.status or tip,
         )
-        for row, hint in enumerate(hints):
-            text(canvas, (WIDTH, BODY_TOP_PX + row * ROW_PX), hint, right=True)
-
-
-def _after_turn(canvas: Canvas, state: State, names: tuple[str, ...], status: str) -> None:
-    """The bottom of the bust and claim screens: who rolls next."""
-    line(canvas, 2, f"Next: {whose(names, state.current)}")
-    footer(canvas, status or "NEXT:board", "" if status else "ROLL")
+        side_hints(canvas, hints)
 
 
 @dataclass(frozen=True)
@@ -125,7 +120,7 @@ class BustScreen:
         big(canvas, (2, 0), "BUST!")
         text(canvas, (WIDTH, 6), " ".join(map(str, self.dice)), right=True)
         line(canvas, 1, f"{possessive(self.names[self.loser])} turn ends.")
-        _after_turn(canvas, self.state, self.names, self.status)
+        next_player(canvas, self.names, self.state.current, self.status)
 
 
 def _columns_text(columns: tuple[int, ...]) -> str:
@@ -146,7 +141,7 @@ class ClaimScreen:
         title(canvas, says(self.names[self.player], "claims"))
         line(canvas, 0, _columns_text(self.columns) + "!")
         line(canvas, 1, "Won: " + " ".join(map(str, self.state.claimed_by(self.player))))
-        _after_turn(canvas, self.state, self.names, self.status)
+        next_player(canvas, self.names, self.state.current, self.status)
 
 
 @dataclass(frozen=True)
@@ -176,7 +171,7 @@ class BotTurnScreen:
             footer(canvas, self.status or "NEXT:board", "" if self.status else "ROLL")
             return
         line(canvas, 1, "stops" + (f", claims {' '.join(map(str, self.columns))}!" if self.columns else "."))
-        _after_turn(canvas, self.state, self.names, self.status)
+        next_player(canvas, self.names, self.state.current, self.status)
 
 
 @dataclass(frozen=True)

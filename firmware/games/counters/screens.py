@@ -24,7 +24,9 @@ from firmware.screens import (
     footer,
     line,
     more_marks,
+    next_player,
     says,
+    side_hints,
     text,
     title,
     whose,
@@ -146,13 +148,7 @@ class MovesScreen:
             f"{self.cursor + 1}/{len(self.moves)} {more_marks(first, len(self.moves), CHOICE_LINES)}",
             "NEXT:move", "SELECT:ok", self.status or back,
         )
-        for row, hint in enumerate(hints):
-            text(canvas, (WIDTH, BODY_TOP_PX + row * ROW_PX), hint, right=True)
-
-
-def _next_player(canvas: Canvas, state: State, names: tuple[str, ...], status: str) -> None:
-    line(canvas, 2, f"Next: {whose(names, state.current)}")
-    footer(canvas, status or "NEXT:board", "" if status else "ROLL")
+        side_hints(canvas, hints)
 
 
 @dataclass(frozen=True)
@@ -172,7 +168,7 @@ class TurnOverScreen:
         cooled = f", cool {' '.join(COLUMN_NAMES[c] for c in self.cooled)}!" if self.cooled else ""
         line(canvas, 0, (self.took or "no option") + cooled)
         line(canvas, 1, f"In space: {counters_in_space(self.state, self.player)}/{IN_SPACE_TO_WIN[self.state.players]}")
-        _next_player(canvas, self.state, self.names, self.status)
+        next_player(canvas, self.names, self.state.current, self.status)
 
 
 @dataclass(frozen=True)
@@ -196,7 +192,7 @@ class BotTurnScreen:
             line(canvas, 1, "throw its dice.")
             footer(canvas, self.status or "NEXT:board", "" if self.status else "ROLL")
         else:
-            _next_player(canvas, self.state, self.names, self.status)
+            next_player(canvas, self.names, self.state.current, self.status)
 
 
 @dataclass(frozen=True)
