@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from engine.counters import GAME, Keep, Phase, State, Take
+from firmware.cli import main
 from firmware.companion import Companion
 from firmware.game_setup import GameSetup
 from firmware.games.counters.screens import (
@@ -202,3 +203,12 @@ def test_hints_show_the_advisors_tip_with_short_kinds(tray):
     screen = companion.screen
     assert isinstance(screen, DiceScreen) and screen.tip
     assert all(name in ("pair", "3K", "4K", "5K", "2P", "FH", "small", "big") and 0 <= p <= 1 for name, p in screen.chances)
+
+
+def test_demo_auto_plays_a_whole_game_of_counters_headless(capsys, tmp_path):
+    assert main(["demo", "--game", "counters", "--auto", "--seed", "2", "--record", str(tmp_path)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[-1] == "Advisor wins after 29 turns"
+    frames = sum(line == "+" + "-" * 128 + "+" for line in lines) // 2
+    assert frames > 100, "every screen is printed"
+    assert len(list(tmp_path.glob("screen-*.png"))) == frames, "each screen shown is also saved"

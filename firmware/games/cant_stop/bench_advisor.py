@@ -18,11 +18,9 @@ from engine.cant_stop import Advance, State
 from engine.cant_stop.advisor import Advisor
 from engine.cant_stop.bots import Bot, RandomBot
 from engine.cant_stop.rule28 import Rule28
+from firmware.bench_stats import Z_95, Duel, timing
 from firmware.progress import progress
 from firmware.games.cant_stop.selfplay import play, solitaire_turns
-
-Z_95 = 1.96
-
 
 @dataclass
 class TimedBot:
@@ -53,12 +51,6 @@ class TimedBot:
         return stop
 
 
-def timing(times_ms: list[float]) -> str:
-    """Median, 95th percentile and slowest of a list of milliseconds."""
-    ordered = sorted(times_ms)
-    return f"median {ordered[len(ordered) // 2]:.2f} p95 {ordered[int(0.95 * (len(ordered) - 1))]:.2f} max {ordered[-1]:.2f}"
-
-
 @dataclass(frozen=True)
 class Solitaire:
     name: str
@@ -82,26 +74,6 @@ def win_share(first: TimedBot, second: TimedBot, games: int, seed: int) -> float
     return wins / games
 
 
-@dataclass(frozen=True)
-class Duel:
-    a: str
-    b: str
-    a_first: float  # a's win share moving first
-    a_second: float  # a's win share moving second
-
-    games: int  # in each seating
-
-    @property
-    def a_overall(self) -> float:
-        return (self.a_first + self.a_second) / 2
-
-    @property
-    def half_width(self) -> float:
-        """Of the 95 % confidence interval of ``a_overall`` (normal approximation)."""
-        p = self.a_overall
-        return Z_95 * (p * (1 - p) / (2 * self.games)) ** 0.5
-
-
 def bench_lines(games: int, seed: int) -> Iterator[str]:
     """The report; its last line names the strongest bot (fewest solitaire turns)."""
     bots = [TimedBot(RandomBot(random.Random(seed))), TimedBot(Rule28()), TimedBot(Advisor())]
@@ -115,10 +87,7 @@ def bench_lines(games: int, seed: int) -> Iterator[str]:
     for a, b in itertools.combinations(bots, 2):
         duel = Duel(a.name, b.name, win_share(a, b, games, seed), 1 - win_share(b, a, games, seed), games)
         duels[(a.name, b.name)] = duel
-        yield (
-            f"  {a.name} vs {b.name}: {a.name} wins {100 * duel.a_first:.1f}% moving first, "
-            f"{100 * duel.a_second:.1f}% moving second, {100 * duel.a_overall:.1f}% +- {100 * duel.half_width:.1f} overall"
-        )
+        yield duel.line()
     yield "ms per decision:"
     for bot in bots:
         yield f"  {bot.name:<8} split: {timing(bot.choose_ms)}; stop: {timing(bot.stop_ms)}"

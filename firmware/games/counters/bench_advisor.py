@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from engine.counters import Move, Phase, State
 from engine.counters.advisor import Advisor
 from engine.counters.bots import Bot, GreedyBot, RandomBot, play
-from firmware.games.cant_stop.bench_advisor import Duel  # the same statistics as Can't Stop's bench
+from firmware.bench_stats import Duel, percentile, timing
 from firmware.progress import progress
 
 
@@ -43,26 +43,6 @@ class TimedBot:
         return move
 
 
-def percentile(times_ms: list[float], share: float) -> float:
-    ordered = sorted(times_ms)
-    return ordered[int(share * (len(ordered) - 1))]
-
-
-def timing(times_ms: list[float]) -> str:
-    """Median, 95th percentile and slowest of a list of milliseconds."""
-    return (
-        f"median {percentile(times_ms, 0.5):.2f} p95 {percentile(times_ms, 0.95):.2f} "
-        f"max {max(times_ms):.2f} ({len(times_ms)} decisions)"
-    )
-
-
-def duel_line(duel: Duel) -> str:
-    return (
-        f"  {duel.a} vs {duel.b}: {duel.a} wins {100 * duel.a_first:.1f}% moving first, "
-        f"{100 * duel.a_second:.1f}% moving second, {100 * duel.a_overall:.1f}% +- {100 * duel.half_width:.1f} overall"
-    )
-
-
 def win_share(first: Bot, second: Bot, games: int, seed: int) -> float:
     """The share of ``games`` the first seat wins, dice seeded per game."""
     wins = 0
@@ -82,9 +62,9 @@ def bench_lines(games: int, seed: int) -> Iterator[str]:
     rand = TimedBot(RandomBot(random.Random(seed)))
     yield f"Counters to the Top, 2 players: {games} games in each seating, the same dice seeds in both"
     versus_greedy = duel(advisor, greedy, games, seed)
-    yield duel_line(versus_greedy)
-    yield duel_line(duel(advisor, rand, games, seed))
-    yield duel_line(duel(greedy, rand, games, seed))
+    yield versus_greedy.line()
+    yield duel(advisor, rand, games, seed).line()
+    yield duel(greedy, rand, games, seed).line()
     yield "ms per decision:"
     yield f"  {advisor.name:<8} {timing(advisor.times_ms)}"
     yield f"  {advisor.name:<8} after a turn's first throw: {timing(advisor.first_ms)}"

@@ -1,0 +1,52 @@
+"""What every game's ``bench-advisor`` reports alike: win shares over both seatings with their
+confidence interval, and decision times."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+Z_95 = 1.96
+
+
+@dataclass(frozen=True)
+class Duel:
+    """Bot ``a`` against bot ``b``, the same number of games in each seating."""
+
+    a: str
+    b: str
+    a_first: float  # a's win share moving first
+    a_second: float  # a's win share moving second
+
+    games: int  # in each seating
+
+    @property
+    def a_overall(self) -> float:
+        return (self.a_first + self.a_second) / 2
+
+    @property
+    def half_width(self) -> float:
+        """Of the 95 % confidence interval of ``a_overall`` (normal approximation)."""
+        p = self.a_overall
+        return Z_95 * (p * (1 - p) / (2 * self.games)) ** 0.5
+
+    def line(self) -> str:
+        """The report's line for this duel."""
+        return (
+            f"  {self.a} vs {self.b}: {self.a} wins {100 * self.a_first:.1f}% moving first, "
+            f"{100 * self.a_second:.1f}% moving second, "
+            f"{100 * self.a_overall:.1f}% +- {100 * self.half_width:.1f} overall"
+        )
+
+
+def percentile(times_ms: list[float], share: float) -> float:
+    """The time below which ``share`` of the decisions fall (nearest rank)."""
+    ordered = sorted(times_ms)
+    return ordered[int(share * (len(ordered) - 1))]
+
+
+def timing(times_ms: list[float]) -> str:
+    """Median, 95th percentile and slowest of a list of milliseconds, and how many there were."""
+    return (
+        f"median {percentile(times_ms, 0.5):.2f} p95 {percentile(times_ms, 0.95):.2f} "
+        f"max {max(times_ms):.2f} ({len(times_ms)} decisions)"
+    )
