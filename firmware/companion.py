@@ -186,7 +186,7 @@ class Companion:
         while (
             (state := self.state) is not None
             and self.game.engine.current_player(state) in self.bot_seats
-            and self.game.engine.winner(state) is None
+            and not self.game.progress(state).over
             and not self._bots_paused
             and (self._banner is None or self._banner is decided)
             and self._entry is None
@@ -463,7 +463,7 @@ class Companion:
         if self._entry is not None:
             return self._entry
         view = self._view()
-        if self._banner is not None and self.game.engine.winner(state) is None:
+        if self._banner is not None and not self.game.progress(state).over:
             return replace(self._banner, status=view.status)
         return self.game.screen(state, view)
 

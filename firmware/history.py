@@ -19,10 +19,13 @@ def _duration(seconds: float | None) -> str:
 def game_line(record: GameRecord) -> str:
     """One game: when, who, which rules, how it ended, turns and time taken."""
     started = time.strftime("%Y-%m-%d %H:%M", time.localtime(record.started))
-    winner = record.setup.names[record.winner] if record.winner is not None else "-"
+    if record.winner is not None:
+        ended = f"winner {record.setup.names[record.winner]}"
+    else:
+        ended = "draw" if record.status == FINISHED else "winner -"
     return (
         f"game {record.id}  {started}  {', '.join(record.setup.names)}  {record.setup.describe()}"
-        f"  {record.status}  winner {winner}  turns {record.turns}  took {_duration(record.duration_s)}"
+        f"  {record.status}  {ended}  turns {record.turns}  took {_duration(record.duration_s)}"
     )
 
 

@@ -181,7 +181,7 @@ class Journal:
             seq = self._db.execute("SELECT coalesce(max(seq), 0) + 1 FROM events WHERE game = ?", (game,)).fetchone()[0]
             now = self.clock()
             self._db.execute("INSERT INTO events (game, seq, event, at) VALUES (?, ?, ?, ?)", (game, seq, event, now))
-            over = after.winner is not None
+            over = after.over
             self._db.execute(
                 "UPDATE games SET status = ?, ended = ?, winner = ?, turns = ? WHERE id = ?",
                 (FINISHED if over else PLAYING, now if over else None, after.winner, after.turns, game),

@@ -93,7 +93,7 @@ def game_record(row: tuple[object, ...]) -> GameRecord:
     if status not in (PLAYING, FINISHED, ABANDONED):
         raise DamagedRow(f"status {status!r} is not {PLAYING}, {FINISHED} or {ABANDONED}")
     is_seat = type(winner) is int and 0 <= winner < len(players)  # type: ignore[operator]
-    if is_seat != (status == FINISHED) or not is_seat and winner is not None:
+    if winner is not None and (not is_seat or status != FINISHED):  # a finished game without one: a draw
         raise DamagedRow(f"winner {winner!r} does not fit a {status} game of {len(players)} players")
     if type(turns) is not int or turns < 1:
         raise DamagedRow(f"turns {turns!r} is not a count of turns")

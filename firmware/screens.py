@@ -106,9 +106,11 @@ def line(canvas: Canvas, row: int, words: str) -> None:
     text(canvas, (1, BODY_TOP_PX + row * ROW_PX), words)
 
 
-def footer(canvas: Canvas, left: str, right: str = "") -> None:
-    """The bottom row: a status or what the buttons do now."""
-    canvas.line((0, FOOTER_TOP_PX - 2, WIDTH - 1, FOOTER_TOP_PX - 2), fill=1)
+def footer(canvas: Canvas, left: str, right: str = "", rule: bool = True) -> None:
+    """The bottom row: a status or what the buttons do now; ``rule`` draws the line above it
+    (a picture that needs the rows above the text leaves it out)."""
+    if rule:
+        canvas.line((0, FOOTER_TOP_PX - 2, WIDTH - 1, FOOTER_TOP_PX - 2), fill=1)
     text(canvas, (0, FOOTER_TOP_PX), left)
     if right:
         text(canvas, (WIDTH, FOOTER_TOP_PX), right, right=True)

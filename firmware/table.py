@@ -34,10 +34,11 @@ SIMULATED_FRAME_INTERVAL_S = 0.1  # the pace of cameras that do not wait for a s
 
 @dataclass(frozen=True)
 class Outcome:
-    """How a game at the table ended (winner None: left before anyone won)."""
+    """How a game at the table ended (winner None: a draw if ``over``, else left before anyone won)."""
 
     winner: str | None
     turns: int
+    over: bool = False
 
 
 def _outcome(companion: Companion) -> Outcome:
@@ -45,7 +46,8 @@ def _outcome(companion: Companion) -> Outcome:
     if state is None:
         return Outcome(None, 0)
     progress = companion.game.progress(state)
-    return Outcome(None if progress.winner is None else companion.names[progress.winner], progress.turns)
+    winner = None if progress.winner is None else companion.names[progress.winner]
+    return Outcome(winner, progress.turns, progress.over)
 
 
 def play_demo(

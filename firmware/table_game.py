@@ -104,6 +104,11 @@ class Progress:
     winner: int | None
     turns: int  # turns begun so far
     turn_over: bool  # between two turns (or over): the journal's log is checkpointed here
+    drawn: bool = False  # over with no winner (a game whose rules allow a draw)
+
+    @property
+    def over(self) -> bool:
+        return self.winner is not None or self.drawn
 
 
 class TableGame(Protocol):
@@ -171,8 +176,11 @@ class TableGame(Protocol):
         """The advisor's decision for the seat to move, or None when its dice are to be thrown."""
         ...
 
-    def bot_screen(self, shown: Screen | None, before: Any, move: Any, after: Any, names: Sequence[str]) -> Screen:
-        """The banner of a bot's turn after one more of its moves (``shown``: the one up so far)."""
+    def bot_screen(
+        self, shown: Screen | None, before: Any, move: Any, after: Any, names: Sequence[str]
+    ) -> Screen | None:
+        """The banner of a bot's turn after one more of its moves (``shown``: the one up so far);
+        None where the game's own screen shows what the bot did."""
         ...
 
     def bench_advisor(self, games: int, seed: int) -> Iterator[str]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from engine.cant_stop import GAME, State
 from firmware.companion import Companion
 from firmware.screens import ResumeScreen
@@ -50,6 +52,18 @@ def play(companion: Companion, *moves: str) -> None:
     for move in moves:
         assert companion.state is not None
         assert companion._apply(companion.state, GAME.parse_move(move))  # a test's shortcut to the table
+
+
+def recorded_demo(kind: str, seed: int, folder: Path, capsys) -> tuple[str, int]:
+    """``demo --game kind --auto --seed seed --record folder``: its last line and the screens it
+    printed, each of which it must also have saved as a PNG in ``folder``."""
+    from firmware.cli import main
+
+    assert main(["demo", "--game", kind, "--auto", "--seed", str(seed), "--record", str(folder)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    frames = sum(line == "+" + "-" * 128 + "+" for line in lines) // 2
+    assert len(list(folder.glob("screen-*.png"))) == frames, "each screen shown is also saved"
+    return lines[-1], frames
 
 
 def progress(state: State) -> Progress:

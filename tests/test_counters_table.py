@@ -7,7 +7,6 @@ from __future__ import annotations
 import pytest
 
 from engine.counters import GAME, Keep, Phase, State, Take
-from firmware.cli import main
 from firmware.companion import Companion
 from firmware.game_setup import GameSetup
 from firmware.games.counters.screens import (
@@ -26,7 +25,7 @@ from firmware.games.counters import screens as counters_screens
 from hardware.buttons import Press
 from hardware.camera import SyntheticCamera
 from hardware.display import dummy_display
-from table_helpers import NAMES, press, show_frames
+from table_helpers import NAMES, press, recorded_demo, show_frames
 
 LONG_NAMES = ("Margaret", "Benedikt", "Caroline", "Dominika")
 
@@ -206,9 +205,5 @@ def test_hints_show_the_advisors_tip_with_short_kinds(tray):
 
 
 def test_demo_auto_plays_a_whole_game_of_counters_headless(capsys, tmp_path):
-    assert main(["demo", "--game", "counters", "--auto", "--seed", "2", "--record", str(tmp_path)]) == 0
-    lines = capsys.readouterr().out.splitlines()
-    assert lines[-1] == "Advisor wins after 29 turns"
-    frames = sum(line == "+" + "-" * 128 + "+" for line in lines) // 2
-    assert frames > 100, "every screen is printed"
-    assert len(list(tmp_path.glob("screen-*.png"))) == frames, "each screen shown is also saved"
+    last, frames = recorded_demo("counters", 2, tmp_path, capsys)
+    assert last == "Advisor wins after 29 turns" and frames > 100, "every screen is printed"

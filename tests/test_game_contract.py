@@ -2,6 +2,7 @@
 
 from engine import Game, Roll
 from engine.cant_stop import GAME
+from engine.columns import GAME as COLUMNS
 from engine.counters import GAME as COUNTERS
 
 
@@ -44,3 +45,17 @@ def test_a_counters_turn_through_the_contract():
     assert state.positions[0][1] == 3 and COUNTERS.dice_due(state) == 5
     assert COUNTERS.from_json(COUNTERS.to_json(state)) == state
     assert COUNTERS.move_text(Roll((6, 1, 5, 4, 4))) == "roll 1-4-4-5-6"
+
+
+def test_columns_implements_the_contract():
+    assert isinstance(COLUMNS, Game) and COLUMNS.name == "columns"
+
+
+def test_a_columns_placement_through_the_contract():
+    state = COLUMNS.new_game(2)
+    assert COLUMNS.current_player(state) == 0 and COLUMNS.dice_due(state) == 0
+    assert COLUMNS.move_text(COLUMNS.legal_moves(state)[0]) == "R 1"
+    state = COLUMNS.apply(state, COLUMNS.parse_move("S 7"))
+    assert COLUMNS.current_player(state) == 1 and COLUMNS.winner(state) is None and COLUMNS.dice_due(state) == 0
+    assert COLUMNS.parse_move("R 7") not in COLUMNS.legal_moves(state), "not on the opponent's blocker"
+    assert COLUMNS.from_json(COLUMNS.to_json(state)) == state

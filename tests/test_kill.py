@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from firmware.cli import main
 from firmware.durability import KillFigures
 from firmware.journal import FINISHED, JOURNAL_NAME, Journal, replay
 
 
-def test_a_game_killed_three_times_loses_no_acknowledged_event(tmp_path, capsys):
-    assert main(["bench-durability", "--kills", "3", "--seed", "5", "--data", str(tmp_path)]) == 0
+@pytest.mark.parametrize("kind, seed", [("cant-stop", 5), ("columns", 2)])
+def test_a_game_killed_three_times_loses_no_acknowledged_event(tmp_path, capsys, kind, seed):
+    assert main(["bench-durability", "--game", kind, "--kills", "3", "--seed", str(seed), "--data", str(tmp_path)]) == 0
     lines = capsys.readouterr().out.splitlines()
     last = re.fullmatch(r"kills (\d+) resumed (\d+) events-lost (\d+)", lines[-1])
     assert last is not None, lines[-1]
@@ -22,7 +25,8 @@ def test_a_game_killed_three_times_loses_no_acknowledged_event(tmp_path, capsys)
     assert records and all(record.status == FINISHED for record in records)
     assert sum(len(journal.events(record.id)) for record in records) >= acknowledged
     for record in records:
-        assert replay(record, journal.events(record.id))[0].winner == record.winner is not None
+        final = replay(record, journal.events(record.id))[0]
+        assert record.setup.game.progress(final).over and final.winner == record.winner
 
 
 def test_each_kill_counts_as_resumed_once_a_later_life_resumes_what_it_left_unfinished():

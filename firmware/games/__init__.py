@@ -4,10 +4,11 @@ options and bots. The core finds them here by kind; adding a game is a folder an
 from __future__ import annotations
 
 from firmware.games.cant_stop.table import TABLE as CANT_STOP
+from firmware.games.columns.table import TABLE as COLUMNS
 from firmware.games.counters.table import TABLE as COUNTERS
 from firmware.table_game import TableGame
 
-GAMES: tuple[TableGame, ...] = (CANT_STOP, COUNTERS)
+GAMES: tuple[TableGame, ...] = (CANT_STOP, COUNTERS, COLUMNS)
 DEFAULT_KIND = GAMES[0].kind
 
 

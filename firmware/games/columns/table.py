@@ -1,0 +1,137 @@
+"""Columns at the table: no dice, the players tell the companion what they placed.
+
+The screen is the board. NEXT steps through the legal placements (grouped by kind of piece:
+roundels, single, double and triple blockers, each by column), STOP steps back, ROLL jumps to
+the next kind of piece, SELECT confirms the placement shown (checkered on the board). With hints
+the list starts at the advisor's pick, starred. The game ends when the player to move cannot
+place anything; then NEXT shows the final board and SELECT starts a new game.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from engine.columns import GAME, Placement, State, legal_moves
+from engine.columns.bots import SearchBot
+from firmware.games.columns.screens import BoardScreen, PlaceScreen, ResultScreen
+from firmware.screens import Screen
+from firmware.table_game import Action, AutoSeats, Cursor, NewGame, Options, Play, Progress, Say, ShowBoard, View
+from hardware.buttons import Press
+
+
+class ColumnsTable:
+    """Columns (Pin International) for two players: 12 columns of 5 levels, no dice."""
+
+    kind = GAME.name
+    title = "Columns"
+    engine = GAME
+    players = range(2, 3)
+    options = ()
+
+    def variant(self, options: Options) -> dict[str, Any]:
+        return {}
+
+    def summary(self, options: Options) -> str:
+        return "standard"
+
+    def progress(self, state: State) -> Progress:
+        placed = len(state.pieces)
+        return Progress(state.winner, placed if state.over else placed + 1, True, drawn=state.over and state.winner is None)
+
+    def round(self, state: State) -> int:
+        return len(state.pieces) // 2 + 1
+
+    def doing(self, state: State, names: Sequence[str]) -> str:
+        return "over" if state.over else f"{names[state.current]}: to place"
+
+    def tray_dice(self, state: State) -> int:
+        return 0
+
+    def throw_due(self, state: State) -> bool:
+        return False
+
+    def throw(self, state: State, view: View) -> tuple[int, tuple[int, ...]]:
+        return 0, ()
+
+    def told(self, state: State, dice: tuple[int, ...]) -> tuple[Any, ...]:
+        return ()  # never asked: no dice are due (tray_dice is 0)
+
+    def screen(self, state: State, view: View) -> Screen:
+        if state.over:
+            return ResultScreen(state, view.names)
+        moves = listed(state, view.hints)
+        cursor = view.cursor % len(moves)
+        advised = view.hints and cursor == 0
+        return PlaceScreen(state, view.names, moves, cursor, advised, view.status, view.proxy)
+
+    def press(self, state: State, press: Press, view: View) -> Action:
+        if state.over:
+            return ShowBoard() if press is Press.NEXT else NewGame() if press is Press.SELECT else None
+        moves = listed(state, view.hints)
+        cursor = view.cursor % len(moves)
+        if press is Press.NEXT:
+            return Cursor((cursor + 1) % len(moves))
+        if press is Press.STOP:
+            return Cursor((cursor - 1) % len(moves))
+        if press is Press.ROLL:
+            return Cursor(next_kind(moves, cursor))
+        if press is Press.SELECT and view.bot_to_decide:
+            return Say(f"{view.names[state.current]} decides")
+        if press is Press.SELECT:
+            return Play(moves[cursor])
+        return None
+
+    def after_move(self, before: State, move: Any, after: State, names: Sequence[str]) -> Screen | None:
+        return None  # the board shows the piece placed last (a dot in it)
+
+    def board(self, state: State, names: Sequence[str]) -> Screen:
+        return BoardScreen(state, tuple(names))
+
+    def bot_move(self, state: State) -> Any | None:
+        return None if state.over else advised(state)
+
+    def bot_screen(self, shown: Screen | None, before: State, move: Any, after: State, names: Sequence[str]) -> Screen | None:
+        return None  # the next player's board shows the bot's piece, marked as placed last
+
+    def bench_advisor(self, games: int, seed: int) -> Iterator[str]:
+        from firmware.games.columns.bench_advisor import bench_lines
+
+        return bench_lines(games, seed)
+
+    def autoplayer(self, seats: int, seed: int) -> AutoSeats:
+        from firmware.games.columns.autoplay import ColumnsSeats
+
+        return ColumnsSeats.demo(seed)
+
+
+def listed(state: State, hints: bool) -> tuple[Placement, ...]:
+    """The legal placements in the list's order: by kind, then column; with hints, from the
+    advisor's pick on (the order wraps round, so NEXT still walks the kinds in turn)."""
+    moves = legal_moves(state)
+    if not hints:
+        return moves
+    start = moves.index(advised(state))
+    return moves[start:] + moves[:start]
+
+
+def next_kind(moves: Sequence[Placement], cursor: int) -> int:
+    """The index of the first placement after ``cursor`` of another kind of piece (wrapping round)."""
+    kind = moves[cursor].kind
+    for step in range(1, len(moves)):
+        index = (cursor + step) % len(moves)
+        if moves[index].kind is not kind:
+            return index
+    return cursor
+
+
+@functools.lru_cache(maxsize=64)
+def advised(state: State) -> Placement:
+    """The search bot's placement, the same for the same position (cached: the screen is redrawn
+    for every camera frame, and the hints and the bot seat ask alike)."""
+    return SearchBot(random.Random(len(state.pieces))).choose(state)
+
+
+TABLE = ColumnsTable()

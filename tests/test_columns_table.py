@@ -1,0 +1,234 @@
+"""Columns at the table: chosen on the set-up screen for two players, placements told with the
+buttons (NEXT, STOP, ROLL by kind, SELECT), the search bot's seat and hints, undo, resume, the end
+(a win, a tie broken lower down, a draw) in the journal and the history, and the board screens
+against their reference PNGs (tests/golden/columns-*.png)."""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+import pytest
+
+from engine.columns import GAME, Kind, State, legal_moves
+from firmware.companion import Companion
+from firmware.game_setup import GameSetup
+from firmware.games.columns import screens as columns_screens
+from firmware.games.columns.autoplay import walk
+from firmware.games.columns.screens import BoardScreen, PlaceScreen, ResultScreen
+from firmware.games.columns.table import TABLE, advised, listed
+from firmware.history import history_lines
+from firmware.journal import FINISHED, Journal
+from firmware.screens import SetupScreen, draw
+from golden import assert_matches_golden, watch_for_cut_text
+from hardware.buttons import Press
+from hardware.display import dummy_display
+from table_helpers import NAMES, press, recorded_demo
+
+LONG_NAMES = ("Margaret", "Benedikt")
+# Whole games recorded from seeded random play: one won on a tie on level 5 broken on level 4, one
+# won on level 5 (3 v 2), one equal on every level (a draw).
+TIE_BROKEN = ("L 2-1 up", "R 5", "D 8-9", "L 7-8 down", "R 1", "S 4", "L 5-4 up", "L 10-9 down", "S 8", "L 11-12 up",
+              "S 2", "D 10-11", "R 6", "R 3", "S 10", "S 9", "L 3-4 down", "R 7", "R 4", "S 5", "R 1", "R 11", "D 8-9",
+              "R 5", "R 11", "D 1-2", "R 10", "R 6", "R 6", "D 6-7", "R 8", "R 6", "R 3", "R 12", "R 9", "R 12", "R 12",
+              "R 2", "D 3-4", "R 1", "R 12", "R 7")
+WON_BY_BOB = ("L 11-12 up", "R 4", "R 6", "R 6", "S 12", "S 1", "S 9", "S 8", "S 4", "R 3", "L 10-9 down", "L 2-1 down",
+              "R 9", "S 6", "L 7-8 down", "L 12-11 up", "R 5", "L 3-2 down", "R 8", "R 12", "R 7", "R 1", "R 1", "R 7",
+              "D 8-9", "R 7", "R 8", "R 5", "R 10", "R 3", "R 4", "R 4", "R 5", "R 1", "R 5", "R 10", "R 5", "D 3-4",
+              "D 9-10")
+DRAWN = ("S 4", "L 6-5 up", "S 12", "R 3", "S 1", "S 9", "L 11-12 down", "L 8-7 up", "R 10", "L 10-11 down", "L 5-4 up",
+         "S 4", "L 2-1 down", "R 8", "R 12", "R 7", "R 7", "R 8", "R 3", "R 8", "D 4-5", "R 11", "R 4", "S 9", "D 2-3",
+         "R 6", "R 12", "D 6-7", "R 5", "R 6", "R 12", "R 9", "D 9-10", "D 10-11", "R 3", "R 7", "R 1", "R 3", "R 9",
+         "D 1-2")
+
+
+def columns_state(*moves: str) -> State:
+    state = GAME.new_game(2)
+    for move in moves:
+        state = GAME.apply(state, GAME.parse_move(move))
+    return state
+
+
+def started(setup: GameSetup = GameSetup(NAMES, kind="columns"), journal: Journal | None = None) -> Companion:
+    """A game of Columns started from the set-up screen (game, players, start)."""
+    companion = Companion(dummy_display(), setup, journal=journal)
+    press(companion, Press.SELECT, Press.SELECT, Press.SELECT)
+    assert isinstance(companion.screen, PlaceScreen)
+    return companion
+
+
+def place(companion: Companion, *moves: str) -> None:
+    """Walk the cursor to each placement with the buttons, as a player would, and SELECT it."""
+    for text in moves:
+        screen = companion.screen
+        assert isinstance(screen, PlaceScreen)
+        target = screen.moves.index(GAME.parse_move(text))
+        press(companion, *walk(screen.moves, screen.cursor, target), Press.SELECT)
+
+
+def test_columns_is_for_two_players_on_the_set_up_screen():
+    companion = Companion(dummy_display(), GameSetup(("Ann", "Bob", "Cid"), kind="columns"))
+    assert companion.screen == SetupScreen((("Game", "Columns"), ("Players", "2")), 0)
+    press(companion, Press.SELECT, Press.NEXT)
+    assert companion.screen.rows[1] == ("Players", "2"), "no other count to change to"
+    press(companion, Press.SELECT, Press.SELECT)
+    assert companion.setup.names == ("Ann", "Bob") and companion.state == GAME.new_game(2)
+
+
+def test_next_stop_and_roll_walk_the_placements_by_kind_and_select_places_one():
+    companion = started()
+    screen = companion.screen
+    assert screen.moves == legal_moves(GAME.new_game(2)) and screen.cursor == 0 and screen.moves[0].text() == "R 1"
+    press(companion, Press.NEXT, Press.NEXT)
+    assert companion.screen.moves[companion.screen.cursor].text() == "R 3"
+    press(companion, Press.STOP)
+    assert companion.screen.moves[companion.screen.cursor].text() == "R 2"
+    kinds = []
+    for _ in range(4):
+        press(companion, Press.ROLL)
+        kinds.append(companion.screen.moves[companion.screen.cursor].text())
+    assert kinds == ["S 1", "D 1-2", "L 1-2 up", "R 1"], "ROLL: the first placement of the next kind, round again"
+    place(companion, "D 4-5")
+    assert companion.journal.events(companion.game_id) == ["D 4-5"]
+    assert companion.state.current == 1
+    assert companion.screen.cursor == 0, "the next player starts at the top of the list"
+
+
+def test_a_roundel_on_the_opponents_blocker_is_never_offered():
+    companion = started()
+    place(companion, "S 7")
+    assert GAME.parse_move("R 7") not in companion.screen.moves, "Bob may not put a roundel on Ann's blocker"
+    place(companion, "R 1")
+    assert GAME.parse_move("R 7") in companion.screen.moves, "Ann may put one on her own"
+
+
+def cell_pixels(image, column: int, level: int) -> list[int]:
+    """The lit (1) and dark (0) pixels of a cell of the board, row by row (level 0 is level 1)."""
+    left = column * columns_screens.CELL_W_PX
+    top = columns_screens.BOARD_TOP_PX + (4 - level) * columns_screens.CELL_H_PX
+    box = (left, top, left + columns_screens.CELL_W_PX, top + columns_screens.CELL_H_PX)
+    return [int(lit) for lit in np.asarray(image.crop(box)).ravel()]
+
+
+def test_the_placement_shown_is_checkered_on_the_board_and_the_last_one_dotted():
+    state = columns_state("D 4-5")
+    moves = listed(state, False)
+    plain = draw(BoardScreen(state, NAMES))
+    shown = draw(PlaceScreen(state, NAMES, moves, moves.index(GAME.parse_move("S 4"))))
+    assert sum(cell_pixels(plain, 3, 1)) == 1, "a free level: one dot"
+    lit = cell_pixels(shown, 3, 1)
+    assert 8 <= sum(lit) < len(lit) // 2, "where S 4 would go: checkered, half the block lit"
+    solid = cell_pixels(plain, 3, 0)
+    centre = (columns_screens.CELL_H_PX // 2) * columns_screens.CELL_W_PX + columns_screens.CELL_W_PX // 2 - 1
+    assert sum(solid) > 20 and solid[centre] == 0, "Ann's double, placed last: solid with a dark dot"
+    assert sum(cell_pixels(draw(BoardScreen(columns_state("D 4-5", "S 1"), NAMES)), 3, 0)) == sum(solid) + 1
+
+
+def test_undo_takes_a_placement_back():
+    companion = started()
+    place(companion, "L 8-9 up", "S 8")
+    press(companion, Press.UNDO)
+    assert companion.state == columns_state("L 8-9 up") and companion.screen.status == "undone: S 8"
+    assert companion.journal.events(companion.game_id) == ["L 8-9 up", "S 8", "undo"]
+
+
+def test_the_search_bot_places_for_its_seat_and_the_player_sees_its_piece():
+    companion = started(GameSetup(("Ann", "Robo"), bots=("Robo",), kind="columns"))
+    place(companion, "R 6")
+    assert len(companion.state.pieces) == 2 and companion.state.current == 0, "Robo placed at once"
+    robo = companion.state.pieces[-1]
+    assert robo.player == 1 and robo.placement == advised(columns_state("R 6"))
+    assert isinstance(companion.screen, PlaceScreen) and companion.screen.state == companion.state
+
+
+def test_hints_start_the_list_at_the_advisors_pick_starred():
+    companion = started(GameSetup(NAMES, hints=True, kind="columns"))
+    screen = companion.screen
+    assert screen.moves[0] == advised(GAME.new_game(2)) and screen.advised
+    assert sorted(screen.moves, key=lambda m: m.sort_key()) == list(legal_moves(GAME.new_game(2)))
+    press(companion, Press.NEXT)
+    assert not companion.screen.advised
+
+
+def test_a_game_resumes_where_it_was(tmp_path):
+    first = started(journal=Journal(tmp_path / "j.sqlite3"))
+    place(first, "S 3", "D 4-5")
+    first.journal.close()
+    second = Companion(dummy_display(), GameSetup(NAMES), journal=Journal(tmp_path / "j.sqlite3"))
+    assert second.setup.kind == "columns" and second.state == columns_state("S 3", "D 4-5")
+    assert second.screen.doing == "Ann: to place" and second.screen.round == 2
+    press(second, Press.SELECT)
+    assert isinstance(second.screen, PlaceScreen)
+
+
+@pytest.mark.parametrize(
+    "moves, winner, line",
+    [
+        (TIE_BROKEN, 0, "game 1 .* finished  winner Ann  turns 42"),
+        (WON_BY_BOB, 1, "game 1 .* finished  winner Bob  turns 39"),
+        (DRAWN, None, "game 1 .* finished  draw  turns 40"),
+    ],
+    ids=["tie-broken", "won", "draw"],
+)
+def test_a_game_played_to_the_end_is_journaled_with_its_result(tmp_path, capsys, moves, winner, line):
+    companion = started(journal=Journal(tmp_path / "j.sqlite3"))
+    place(companion, *moves)
+    assert companion.state.over and companion.state.winner == winner
+    assert companion.screen == ResultScreen(companion.state, NAMES)
+    record = companion.journal.games()[0]
+    assert record.status == FINISHED and record.winner == winner
+    assert any(re.fullmatch(line + r"  took .*", text) for text in history_lines(companion.journal))
+    press(companion, Press.NEXT)
+    assert isinstance(companion.screen, BoardScreen)
+    press(companion, Press.NEXT, Press.SELECT)
+    assert isinstance(companion.screen, SetupScreen) and companion.screen.rows[0] == ("Game", "Columns")
+
+
+def test_a_drawn_game_ends_the_table_as_a_draw_not_as_left_unfinished():
+    from firmware.table import Outcome, _outcome
+
+    companion = started()
+    place(companion, *DRAWN)
+    assert TABLE.progress(companion.state).drawn
+    assert _outcome(companion) == Outcome(None, 40, over=True)
+
+
+MID = columns_state("L 2-1 up", "R 5", "D 8-9", "L 7-8 down", "R 1", "S 4", "L 5-4 up", "L 10-9 down", "S 8")
+SCREENS = {
+    "start": PlaceScreen(GAME.new_game(2), NAMES, listed(GAME.new_game(2), False), 0),
+    "place-triple": PlaceScreen(MID, NAMES, listed(MID, False), listed(MID, False).index(GAME.parse_move("L 12-11 up"))),
+    "place-hint": PlaceScreen(MID, LONG_NAMES, listed(MID, True), 0, advised=True),
+    "board": BoardScreen(columns_state(*TIE_BROKEN), NAMES),
+    "won": ResultScreen(columns_state(*WON_BY_BOB), NAMES),
+    "tie-broken": ResultScreen(columns_state(*TIE_BROKEN), NAMES),
+    "draw": ResultScreen(columns_state(*DRAWN), NAMES),
+}
+
+
+@pytest.mark.parametrize("name", SCREENS)
+def test_screen_matches_its_reference(name, update_golden):
+    assert_matches_golden(draw(SCREENS[name]), f"columns-{name}", update_golden)
+
+
+def test_names_of_eight_letters_fit_every_screen(monkeypatch):
+    cut = watch_for_cut_text(monkeypatch, columns_screens)
+    for state in (MID, columns_state(*TIE_BROKEN), columns_state(*WON_BY_BOB), columns_state(*DRAWN)):
+        moves = listed(state, False) or (None,)
+        for screen in (BoardScreen(state, LONG_NAMES), ResultScreen(state, LONG_NAMES)):
+            draw(screen)
+        if not state.over:
+            draw(PlaceScreen(state, LONG_NAMES, moves, len(moves) - 1, True, "undone: L 10-11 down"))
+    assert cut == []
+
+
+def test_demo_auto_plays_a_whole_game_of_columns_headless(capsys, tmp_path):
+    last, frames = recorded_demo("columns", 1, tmp_path, capsys)
+    assert last == "Search wins after 36 turns" and frames > 35, "every screen is printed"
+
+
+def test_bench_advisor_prints_its_figures_and_the_contract_line():
+    from firmware.bench_advisor import bench_lines
+
+    lines = list(bench_lines(1, 3, "columns"))
+    assert lines[1].startswith("  search vs greedy: search wins ") and lines[1].endswith(" drawn")
+    assert re.fullmatch(r"best: search vs-greedy \d+\.\d% \+- \d+\.\d ms-per-decision \d+\.\d", lines[-1]), lines[-1]
