@@ -96,7 +96,7 @@ def check_invariants(before: State, event, after: State) -> None:
         assert reached == [after.winner] and event == STOP and after.winner == before.current
 
 
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=1200, deadline=None)
 @given(set_up=set_ups(), seed=st.integers(0, 2**32 - 1))
 def test_random_games_keep_the_rules(set_up, seed):
     players, variant = set_up
