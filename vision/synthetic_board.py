@@ -1,0 +1,158 @@
+"""A synthetic stepped dice board seen from above, with coloured dice on its levels.
+
+It feeds the board reader's tests: the launch pad, the 0x level and the 1x..4x levels are
+drawn as bands of a trapezoid, each of its own shade with a shadowed step between them, and
+dice of the players' colours lie on them (some on the table beside the board, and optionally
+one across a step). The dice are drawn by :mod:`vision.synthetic`, so they look like the dice
+the reader is tested on; the level map of the render and the truth of every die come back.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from vision.board_levels import LEVELS, LevelMap
+from vision.synthetic import SUPERSAMPLE, PlacedDie, TrayLook, _draw_die, _light_field, _off_dice, _shadows
+
+BGR = tuple[int, int, int]
+
+# (die body, pips) in BGR by colour: the dice of the box, as in vision.synthetic.DIE_LOOKS.
+BOX_DICE: dict[str, tuple[BGR, BGR]] = {
+    "red": ((40, 40, 200), (245, 245, 245)),
+    "green": ((60, 150, 40), (240, 240, 240)),
+    "blue": ((170, 80, 30), (245, 245, 245)),
+    "black": ((35, 35, 35), (240, 240, 240)),
+}
+TABLE = (120, 135, 150)  # BGR: the table around the board
+LAUNCH_PAD = (200, 215, 225)
+LEVEL_SHADES: tuple[BGR, ...] = ((190, 200, 205), (165, 185, 200), (140, 165, 185), (120, 145, 170), (100, 125, 150))
+STEP_SHADOW = 0.55  # brightness of the shadow line along each step
+WARM: tuple[float, float, float] = (0.8, 0.95, 1.15)  # B, G, R gains of a warm white balance
+COOL: tuple[float, float, float] = (1.15, 1.0, 0.82)
+
+
+@dataclass(frozen=True)
+class TrueDie:
+    """What was drawn: colour, face, level (None when off the board or across a step) and where."""
+
+    colour: str
+    face: int
+    level: int | None
+    on_board: bool
+    placed: PlacedDie
+
+
+def board_levels(size: tuple[int, int]) -> LevelMap:
+    """The level map of the drawn board: the launch pad above five bands, of a trapezoid wider at the bottom."""
+    return LevelMap(tuple(_band(level, size) for level in range(LEVELS)), size)
+
+
+def _board_x(y: float, size: tuple[int, int]) -> tuple[float, float]:
+    """The board's left and right edge at height ``y`` px."""
+    width, height = size
+    half = width * (0.24 + 0.08 * y / height)
+    return width / 2 - half, width / 2 + half
+
+
+def _band_y(level: int, size: tuple[int, int]) -> tuple[float, float]:
+    top, bottom = 0.16 * size[1], 0.98 * size[1]
+    step = (bottom - top) / LEVELS
+    return top + level * step, top + (level + 1) * step
+
+
+def _band(level: int, size: tuple[int, int]) -> tuple[tuple[float, float], ...]:
+    y0, y1 = _band_y(level, size)
+    (a, b), (c, d) = _board_x(y0, size), _board_x(y1, size)
+    return (a, y0), (b, y0), (d, y1), (c, y1)
+
+
+def render_board(
+    dice: Sequence[tuple[str, int]],
+    rng: np.random.Generator,
+    size: tuple[int, int] = (800, 600),
+    *,
+    off_board: int = 0,
+    on_border: int = 0,
+    side_range: tuple[float, float] = (40.0, 50.0),
+    white_balance: tuple[float, float, float] = (1.0, 1.0, 1.0),
+    looks: Mapping[str, tuple[BGR, BGR]] = BOX_DICE,
+) -> tuple[np.ndarray, LevelMap, tuple[TrueDie, ...]]:
+    """A BGR picture of the board with ``dice`` (colour, face) on random levels, the last
+    ``off_board`` of them on the table beside it and the ``on_border`` before those across a step;
+    ``white_balance`` multiplies the B, G, R channels (a camera's colour cast)."""
+    levels = board_levels(size)
+    side = float(rng.uniform(*side_range))
+    wheres = ["level"] * (len(dice) - off_board - on_border) + ["border"] * on_border + ["off"] * off_board
+    truth: list[TrueDie] = []
+    for (colour, face), where in zip(dice, wheres):
+        truth.append(_place(colour, face, where, side, size, truth, rng))
+    canvas = np.empty((size[1] * SUPERSAMPLE, size[0] * SUPERSAMPLE, 3), np.uint8)
+    _draw_board(canvas, levels)
+    for die in truth:
+        body, pips = looks[die.colour]
+        _draw_die(canvas, die.placed, TrayLook(TABLE, body, pips, 0.0, 0.0, 0.0, 0.0))
+    placed = [d.placed for d in truth]
+    image = cv2.resize(canvas, size, interpolation=cv2.INTER_AREA).astype(np.float32)
+    image += (rng.normal(0, 4, image.shape[:2]).astype(np.float32) * _off_dice(placed, size))[..., None]
+    light = _light_field(size, float(rng.uniform(0.0, 0.25)), rng) * _shadows(placed, size, float(rng.uniform(0.2, 0.4)))
+    image *= light[..., None] * np.array(white_balance, np.float32)
+    image = cv2.GaussianBlur(image, (0, 0), float(rng.uniform(0.3, 0.9)))
+    image += rng.normal(0, float(rng.uniform(0.0, 4.0)), image.shape).astype(np.float32)
+    return np.clip(image, 0, 255).astype(np.uint8), levels, tuple(truth)
+
+
+def _draw_board(canvas: np.ndarray, levels: LevelMap) -> None:
+    """The table, the launch pad and the levels, each step's line shadowed."""
+    canvas[:] = TABLE
+    size = levels.frame_size
+    y0, _ = _band_y(0, size)
+    pad = ((size[0] / 2 - 0.12 * size[0], 0.04 * size[1]), (size[0] / 2 + 0.12 * size[0], 0.04 * size[1]),
+           (size[0] / 2 + 0.12 * size[0], y0), (size[0] / 2 - 0.12 * size[0], y0))
+    _fill(canvas, pad, LAUNCH_PAD)
+    for outline, shade in zip(levels.outlines, LEVEL_SHADES):
+        _fill(canvas, outline, shade)
+        top = np.array(outline[:2]) * SUPERSAMPLE
+        edge = tuple(int(c * STEP_SHADOW) for c in shade)
+        cv2.line(canvas, tuple(np.round(top[0]).astype(int)), tuple(np.round(top[1]).astype(int)), edge,
+                 2 * SUPERSAMPLE, cv2.LINE_AA)
+    rim = np.round(np.array([p for o in (levels.outlines[0][:2], levels.outlines[-1][2:]) for p in o])
+                   * SUPERSAMPLE).astype(np.int32)
+    cv2.polylines(canvas, [rim], True, (60, 70, 80), 2 * SUPERSAMPLE, cv2.LINE_AA)
+
+
+def _fill(canvas: np.ndarray, outline: Sequence[tuple[float, float]], colour: BGR) -> None:
+    points = np.round(np.array(outline) * SUPERSAMPLE * 16).astype(np.int32)
+    cv2.fillPoly(canvas, [points], colour, cv2.LINE_AA, shift=4)
+
+
+def _place(
+    colour: str, face: int, where: str, side: float, size: tuple[int, int], placed: list[TrueDie],
+    rng: np.random.Generator,
+) -> TrueDie:
+    """A die clear of the others: well inside a random level, across a random step, or on the table."""
+    reach = side * math.sqrt(2) / 2 + 3
+    for _ in range(500):
+        angle = float(rng.uniform(0, 90))
+        if where == "level":
+            level = int(rng.integers(LEVELS))
+            top, bottom = _band_y(level, size)
+            y = float(rng.uniform(top + reach, bottom - reach))
+        elif where == "border":
+            level = None
+            y = _band_y(int(rng.integers(1, LEVELS)), size)[0] + float(rng.uniform(-0.04, 0.04)) * side
+        else:
+            level = None
+            y = float(rng.uniform(reach, size[1] - reach))
+        left, right = _board_x(y, size)
+        if where == "off":
+            x = float(rng.uniform(reach, left - reach)) if rng.random() < 0.5 else float(rng.uniform(right + reach, size[0] - reach))
+        else:
+            x = float(rng.uniform(left + reach, right - reach))
+        if all(math.dist((x, y), d.placed.centre) > reach + d.placed.side * math.sqrt(2) / 2 + 3 for d in placed):
+            return TrueDie(colour, face, level, where != "off", PlacedDie(face, (x, y), side, angle))
+    raise ValueError(f"no room for another die ({len(placed)} placed)")
