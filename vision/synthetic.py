@@ -222,11 +222,11 @@ def render_tray(
     for die in sorted(dice, key=lambda d: -(d.centre[0] * d.lean[0] + d.centre[1] * d.lean[1])):
         if die.lean != (0.0, 0.0):
             _draw_sides(canvas, die, look, rng)
-        _draw_die(canvas, die, look)
+        draw_die(canvas, die, look)
     image = cv2.resize(canvas, size, interpolation=cv2.INTER_AREA).astype(np.float32)
     texture = rng.normal(0, 5, image.shape[:2]).astype(np.float32)  # felt or wood grain
-    image += (texture * _off_dice(dice, size))[..., None]
-    image *= (_light_field(size, look.light_gradient, rng) * _shadows(dice, size, look.shadow))[..., None]
+    image += (texture * off_dice(dice, size))[..., None]
+    image *= (light_field(size, look.light_gradient, rng) * shadows(dice, size, look.shadow))[..., None]
     if look.blur_sigma > 0.05:
         image = cv2.GaussianBlur(image, (0, 0), look.blur_sigma)
     image += rng.normal(0, look.noise_sigma, image.shape).astype(np.float32)
@@ -262,18 +262,20 @@ def _dice_mask(dice: Sequence[PlacedDie], size: tuple[int, int], scale: float, s
     return mask
 
 
-def _shadows(dice: Sequence[PlacedDie], size: tuple[int, int], darkness: float) -> np.ndarray:
+def shadows(dice: Sequence[PlacedDie], size: tuple[int, int], darkness: float) -> np.ndarray:
     """Brightness factor of soft shadows cast down and to the right of each die."""
     side = float(np.mean([d.side for d in dice])) if dice else 1.0
     shade = cv2.GaussianBlur(_dice_mask(dice, size, 1.04, 0.08), (0, 0), side * 0.06)
     return 1 - darkness * shade * (1 - _dice_mask(dice, size, 1.0, 0.0))
 
 
-def _off_dice(dice: Sequence[PlacedDie], size: tuple[int, int]) -> np.ndarray:
+def off_dice(dice: Sequence[PlacedDie], size: tuple[int, int]) -> np.ndarray:
+    """1 where no die lies, 0 on the dice: the surface's own texture goes only there."""
     return 1 - _dice_mask(dice, size, 1.0, 0.0)
 
 
-def _draw_die(canvas: np.ndarray, die: PlacedDie, look: TrayLook) -> None:
+def draw_die(canvas: np.ndarray, die: PlacedDie, look: TrayLook) -> None:
+    """One die, its visible side faces and top face with pips, on a canvas SUPERSAMPLE times the frame."""
     edge = tuple(c * 0.75 for c in look.body)
     cv2.fillPoly(canvas, [_outline(die)], edge, cv2.LINE_AA, shift=4)
     cv2.fillPoly(canvas, [_outline(die, 0.92)], look.body, cv2.LINE_AA, shift=4)
@@ -311,7 +313,7 @@ def _draw_sides(canvas: np.ndarray, die: PlacedDie, look: TrayLook, rng: np.rand
                          tuple(c * shade for c in look.pips), cv2.LINE_AA, shift=4)
 
 
-def _light_field(size: tuple[int, int], strength: float, rng: np.random.Generator) -> np.ndarray:
+def light_field(size: tuple[int, int], strength: float, rng: np.random.Generator) -> np.ndarray:
     """Uneven light: a linear ramp in a random direction, ``strength`` from dark to bright side."""
     width, height = size
     theta = rng.uniform(0, 2 * math.pi)

@@ -17,7 +17,7 @@ import cv2
 import numpy as np
 
 from vision.board_levels import LEVELS, LevelMap
-from vision.synthetic import SUPERSAMPLE, PlacedDie, TrayLook, _draw_die, _light_field, _off_dice, _shadows
+from vision.synthetic import SUPERSAMPLE, PlacedDie, TrayLook, draw_die, light_field, off_dice, shadows
 
 BGR = tuple[int, int, int]
 
@@ -95,11 +95,11 @@ def render_board(
     _draw_board(canvas, levels)
     for die in truth:
         body, pips = looks[die.colour]
-        _draw_die(canvas, die.placed, TrayLook(TABLE, body, pips, 0.0, 0.0, 0.0, 0.0))
+        draw_die(canvas, die.placed, TrayLook(TABLE, body, pips, 0.0, 0.0, 0.0, 0.0))
     placed = [d.placed for d in truth]
     image = cv2.resize(canvas, size, interpolation=cv2.INTER_AREA).astype(np.float32)
-    image += (rng.normal(0, 4, image.shape[:2]).astype(np.float32) * _off_dice(placed, size))[..., None]
-    light = _light_field(size, float(rng.uniform(0.0, 0.25)), rng) * _shadows(placed, size, float(rng.uniform(0.2, 0.4)))
+    image += (rng.normal(0, 4, image.shape[:2]).astype(np.float32) * off_dice(placed, size))[..., None]
+    light = light_field(size, float(rng.uniform(0.0, 0.25)), rng) * shadows(placed, size, float(rng.uniform(0.2, 0.4)))
     image *= light[..., None] * np.array(white_balance, np.float32)
     image = cv2.GaussianBlur(image, (0, 0), float(rng.uniform(0.3, 0.9)))
     image += rng.normal(0, float(rng.uniform(0.0, 4.0)), image.shape).astype(np.float32)
