@@ -52,7 +52,9 @@ class GameSetup:
         except UnknownGameError as error:
             raise VariantError(str(error)) from None
         if len(self.names) not in game.players:
-            raise VariantError(f"{game.title} is for {game.players[0]} to {game.players[-1]} players, got {len(self.names)}")
+            low, high = game.players[0], game.players[-1]
+            allowed = f"{low} to {high}" if high > low else str(low)
+            raise VariantError(f"{game.title} is for {allowed} players, got {len(self.names)}")
         self.new_state()
 
     def describe(self) -> str:

@@ -232,3 +232,11 @@ def test_bench_advisor_prints_its_figures_and_the_contract_line():
     lines = list(bench_lines(1, 3, "columns"))
     assert lines[1].startswith("  search vs greedy: search wins ") and lines[1].endswith(" drawn")
     assert re.fullmatch(r"best: search vs-greedy \d+\.\d% \+- \d+\.\d ms-per-decision \d+\.\d", lines[-1]), lines[-1]
+
+
+def test_a_configuration_of_columns_for_three_says_it_is_for_two():
+    from firmware.config import ConfigError, parse_config
+
+    with pytest.raises(ConfigError, match=r"^game.players: Columns is for 2 players, got 3$"):
+        parse_config({"game": {"kind": "columns", "players": ["Ann", "Bob", "Cid"]}})
+    assert parse_config({"game": {"kind": "columns", "players": ["Ann", "Bob"]}}).game.kind == "columns"
