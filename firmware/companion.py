@@ -181,7 +181,8 @@ class Companion:
     def _let_bots_play(self) -> None:
         """The advisor makes the decisions of its seats (the players throw the dice for it); what
         it decided stays on the screen until the next roll. After an UNDO it waits for the next
-        roll, so the humans can step back past its moves (the screen says they decide for it)."""
+        roll or a person's own move, so the humans can step back past its moves (the screen says
+        they decide for it meanwhile)."""
         decided: Screen | None = None
         while (
             (state := self.state) is not None
@@ -406,8 +407,8 @@ class Companion:
         self._cursor = 0
         self._showing_board = False  # what the move brings (a choice, a winner) must be seen
         self._banner = self.game.after_move(state, move, after, self.names)
-        if isinstance(move, Roll):
-            self._bots_paused = False  # a new roll: the advisor's seats play again after an undo
+        if isinstance(move, Roll) or engine.current_player(state) not in self.bot_seats:
+            self._bots_paused = False  # a new roll, or a person moving for themselves: the bots play on after an undo
         if self.game.tray_dice(after):
             self.watcher.expect_roll()
         return True
@@ -445,7 +446,7 @@ class Companion:
         current = self.game.engine.current_player(state)
         bot = current in self.bot_seats
         status = self._status or (READING if self.watcher.requested else "")
-        if self._camera_problem:
+        if self._camera_problem and self.game.uses_camera:
             status = CAMERA_TROUBLE
         return View(
             self.names, self._cursor, status, hints=self.defaults.hints and not bot,

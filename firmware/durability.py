@@ -164,11 +164,12 @@ def _check(path: Path, figures: KillFigures) -> None:
         for record in journal.games():
             figures.games += 1
             try:
-                winner = record.setup.game.engine.winner(replay(record, events[record.id])[0])
+                final = replay(record, events[record.id])[0]
             except EngineError as error:
                 figures.broken_games.append(f"game {record.id}: {error}")
                 continue
-            if record.status != FINISHED or winner != record.winner:
+            winner = record.setup.game.engine.winner(final)
+            if record.status != FINISHED or not record.setup.game.progress(final).over or winner != record.winner:
                 figures.broken_games.append(f"game {record.id}: {record.status}, replays to winner {winner}")
     finally:
         journal.close()

@@ -93,8 +93,10 @@ def game_record(row: tuple[object, ...]) -> GameRecord:
     if status not in (PLAYING, FINISHED, ABANDONED):
         raise DamagedRow(f"status {status!r} is not {PLAYING}, {FINISHED} or {ABANDONED}")
     is_seat = type(winner) is int and 0 <= winner < len(players)  # type: ignore[operator]
-    if winner is not None and (not is_seat or status != FINISHED):  # a finished game without one: a draw
+    if winner is not None and (not is_seat or status != FINISHED):
         raise DamagedRow(f"winner {winner!r} does not fit a {status} game of {len(players)} players")
+    if winner is None and status == FINISHED and not setup.game.draws:
+        raise DamagedRow(f"a finished game of {kind} has no winner, and {kind} cannot be drawn")
     if type(turns) is not int or turns < 1:
         raise DamagedRow(f"turns {turns!r} is not a count of turns")
     return GameRecord(game, setup, started, ended, status, winner, turns)  # type: ignore[arg-type]  # checked above

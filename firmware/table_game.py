@@ -116,6 +116,8 @@ class TableGame(Protocol):
     dataclasses with a ``status`` field, which the core fills."""
 
     kind: str  # the journal's name for the game, e.g. "cant-stop"
+    uses_camera: bool  # False: no dice to read (camera problems are not the players' concern)
+    draws: bool  # whether a game may end with no winner
     title: str  # on the set-up screen, e.g. "Can't Stop"
     engine: Game[Any, Any]
     players: range
@@ -173,7 +175,8 @@ class TableGame(Protocol):
     def board(self, state: Any, names: Sequence[str]) -> Screen: ...
 
     def bot_move(self, state: Any) -> Any | None:
-        """The advisor's decision for the seat to move, or None when its dice are to be thrown."""
+        """The advisor's decision for the seat to move, or None when it has none to make now (its
+        dice are to be thrown, the game is over)."""
         ...
 
     def bot_screen(

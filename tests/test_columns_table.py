@@ -141,6 +141,28 @@ def test_the_search_bot_places_for_its_seat_and_the_player_sees_its_piece():
     assert isinstance(companion.screen, PlaceScreen) and companion.screen.state == companion.state
 
 
+def test_after_an_undo_the_people_place_for_the_bot_until_a_person_places_for_themselves():
+    companion = started(GameSetup(("Ann", "Robo"), bots=("Robo",), kind="columns"))
+    place(companion, "R 6")
+    press(companion, Press.UNDO)  # Robo's answer taken back: the people place for it
+    assert companion.state.current == 1 and companion.screen.proxy
+    place(companion, "S 2")
+    assert companion.state.current == 0 and len(companion.state.pieces) == 2
+    place(companion, "R 1")
+    assert companion.state.current == 0 and len(companion.state.pieces) == 4, "Robo plays on by itself"
+    assert companion.state.pieces[-1].player == 1
+
+
+def test_a_camera_problem_does_not_concern_a_game_without_dice():
+    from firmware.events import CameraFailed
+
+    companion = started()
+    companion.handle(CameraFailed("USB camera /dev/video0 gave no frame (unplugged?)"))
+    assert companion.screen.status == ""
+    press(companion, Press.SELECT)
+    assert companion.journal.events(companion.game_id) == ["R 1"]
+
+
 def test_hints_start_the_list_at_the_advisors_pick_starred():
     companion = started(GameSetup(NAMES, hints=True, kind="columns"))
     screen = companion.screen

@@ -41,6 +41,7 @@ ROWS_THAT_MAKE_NO_SENSE = {
     "bots not a list of players": "UPDATE games SET bots = '[\"Zoe\"]' WHERE id = 1",
     "winner out of range": "UPDATE games SET winner = 2 WHERE id = 1",
     "a winner of an abandoned game": "UPDATE games SET status = 'abandoned' WHERE id = 1",
+    "a won game without its winner": "UPDATE games SET winner = NULL WHERE id = 1",
     "start not a time": "UPDATE games SET started = 'yesterday' WHERE id = 2",
     "end not a time": "UPDATE games SET ended = 1e300 WHERE id = 2",
     "unknown status": "UPDATE games SET status = 'won' WHERE id = 2",

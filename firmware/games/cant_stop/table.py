@@ -39,6 +39,8 @@ class CantStopTable:
     """Sid Sackson's Can't Stop for 2 to 4 players, with four dice in the tray."""
 
     kind = GAME.name
+    uses_camera = True
+    draws = False
     title = "Can't Stop"
     engine = GAME
     players = range(2, 5)

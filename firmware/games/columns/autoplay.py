@@ -27,6 +27,7 @@ def walk(moves: Sequence[Placement], cursor: int, target: int) -> tuple[Press, .
         at = next_kind(moves, at)
         jumps.append(Press.ROLL)
         paths.append((*jumps, *(Press.NEXT,) * ((target - at) % count)))
+        paths.append((*jumps, *(Press.STOP,) * ((at - target) % count)))
     return min(paths, key=len)
 
 

@@ -4,7 +4,8 @@ chosen shown on it, each player's pieces left and score, and the result with its
 Seen from the side, a roundel is a flat disc on its column and a blocker a block: roundels are
 drawn as low pills, blockers as full cells joined into one shape across their cells (a bar for a
 double, an L for a triple). Player A's pieces are solid, player B's hollow. The placement the
-cursor is on is drawn checkered where it would go; the piece placed last has a dot at its centre.
+cursor is on is drawn checkered where it would go; the piece placed last has a dot at its centre
+and its columns' numbers in inverse video (a bot's placement must be found on the board at once).
 """
 
 from __future__ import annotations
@@ -96,24 +97,29 @@ def _candidate(canvas: Canvas, state: State, move: Placement) -> None:
         _checkered(canvas, _shape_boxes(cells, 1))
 
 
-def _column_number(canvas: Canvas, column: int) -> None:
-    """The column's number under it; in 10 to 12 the 1 is a single stroke, so the numbers keep apart."""
+def _column_number(canvas: Canvas, column: int, marked: bool) -> None:
+    """The column's number under it, in inverse video under the piece placed last (so the players
+    see at a glance where it went); in 10 to 12 the 1 is a single stroke, so the numbers keep apart."""
     left = column * CELL_W_PX
+    ink = 0 if marked else 1
+    if marked:
+        canvas.rectangle((left, NUMBERS_TOP_PX - 1, left + CELL_W_PX - 1, NUMBERS_TOP_PX + GLYPH_HEIGHT), fill=1)
     number = column + 1
     if number < 10:
-        tiny_text(canvas, (left + (CELL_W_PX - tiny_width(str(number))) // 2, NUMBERS_TOP_PX), str(number))
+        tiny_text(canvas, (left + (CELL_W_PX - tiny_width(str(number))) // 2, NUMBERS_TOP_PX), str(number), fill=ink)
         return
-    canvas.line((left + 1, NUMBERS_TOP_PX, left + 1, NUMBERS_TOP_PX + GLYPH_HEIGHT - 1), fill=1)
-    tiny_text(canvas, (left + 3, NUMBERS_TOP_PX), str(number % 10))
+    canvas.line((left + 1, NUMBERS_TOP_PX, left + 1, NUMBERS_TOP_PX + GLYPH_HEIGHT - 1), fill=ink)
+    tiny_text(canvas, (left + 3, NUMBERS_TOP_PX), str(number % 10), fill=ink)
 
 
 def paint_board(canvas: Canvas, state: State, candidate: Placement | None = None) -> None:
     """The 12 columns: a dot where a level is free, the pieces, the ground and the column numbers."""
+    last = state.pieces[-1].placement.columns if state.pieces else ()
     for column in range(COLUMNS):
         for level in range(state.height(column), LEVELS):
             left, top, right, bottom = _cell_box(column, level)
             canvas.point(((left + right) // 2, (top + bottom) // 2), fill=1)
-        _column_number(canvas, column)
+        _column_number(canvas, column, column in last)
     for index, piece in enumerate(state.pieces):
         _piece(canvas, piece, last=index == len(state.pieces) - 1)
     canvas.line((0, GROUND_PX, COLUMNS * CELL_W_PX - 1, GROUND_PX), fill=1)
@@ -162,7 +168,7 @@ class PlaceScreen:
 
 @dataclass(frozen=True)
 class BoardScreen:
-    """The board with nothing highlighted (the finished game's, or a look between moves)."""
+    """The finished game's board, with nothing offered."""
 
     state: State
     names: tuple[str, ...]

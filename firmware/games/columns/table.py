@@ -26,6 +26,8 @@ class ColumnsTable:
     """Columns (Pin International) for two players: 12 columns of 5 levels, no dice."""
 
     kind = GAME.name
+    uses_camera = False
+    draws = True
     title = "Columns"
     engine = GAME
     players = range(2, 3)

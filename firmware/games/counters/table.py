@@ -58,6 +58,8 @@ class CountersTable:
     """Klaus-Jürgen Wrede's Get Your Counters to the Top for 2 to 4 players, five dice in the tray."""
 
     kind = GAME.name
+    uses_camera = True
+    draws = False
     title = "Counters to Top"
     engine = GAME
     players = range(2, 5)
