@@ -194,7 +194,8 @@ def _level_line(state: State, level: int) -> str:
 
 @dataclass(frozen=True)
 class ResultScreen:
-    """Who won and on which level's roundels (level 5, or the level a tie went down to), or a draw."""
+    """Who won and on which level's roundels (level 5, or the level a tie went down to), or a draw;
+    with a win on level 5, who could not place (which ended play)."""
 
     state: State
     names: tuple[str, ...]
@@ -211,4 +212,6 @@ class ResultScreen:
             line(canvas, 2, "equal on every level")
         elif level != TOP:
             line(canvas, 2, _level_line(state, level))
+        else:  # room to say why play ended: it may end with pieces still in hand
+            line(canvas, 2, f"{self.names[state.current]} cannot place")
         footer(canvas, "NEXT:board", "SELECT:new")
