@@ -11,15 +11,23 @@ frames of another shape are refused.
 
 from __future__ import annotations
 
-import json
-import math
 from dataclasses import dataclass
 
 import cv2
-import numpy as np
 
-Point = tuple[float, float]
-Outline = tuple[Point, ...]
+from vision.frame_outline import (
+    Outline,
+    Point,
+    area,
+    corner_outside,
+    is_outline,
+    load_stored,
+    polygon,
+    rescaled,
+    rounded,
+    same_shape,
+    stored,
+)
 FORMAT = "dice-companion board levels"
 VERSION = 1
 LEVELS = 5
@@ -66,16 +74,16 @@ class LevelMap:
         for level, outline in enumerate(self.outlines):
             if len(outline) < 3:
                 raise LevelMapError(f"level {level}'s outline needs at least 3 corners, got {len(outline)}")
-            for x, y in outline:
-                if not (math.isfinite(x) and math.isfinite(y) and 0 <= x <= width and 0 <= y <= height):
-                    raise LevelMapError(f"level {level}'s corner ({x:g}, {y:g}) lies outside the {width}x{height} frame")
-            if abs(cv2.contourArea(_array(outline))) < 1.0:
+            outside = corner_outside(outline, self.frame_size)
+            if outside is not None:
+                x, y = outside
+                raise LevelMapError(f"level {level}'s corner ({x:g}, {y:g}) lies outside the {width}x{height} frame")
+            if area(outline) < 1.0:
                 raise LevelMapError(f"level {level}'s corners enclose no area (they lie on one line)")
 
     def fits(self, frame_size: tuple[int, int], params: LevelParams = DEFAULT_LEVEL_PARAMS) -> bool:
         """Whether frames of ``frame_size`` have this map's frames' shape (so it can be rescaled)."""
-        width, height = frame_size
-        return abs(width * self.frame_size[1] / (height * self.frame_size[0]) - 1) <= params.aspect_tolerance
+        return same_shape(self.frame_size, frame_size, params.aspect_tolerance)
 
     def scaled_to(self, frame_size: tuple[int, int], params: LevelParams = DEFAULT_LEVEL_PARAMS) -> LevelMap:
         """The same map in frames of ``frame_size``; LevelMapError for frames of another shape."""
@@ -86,8 +94,7 @@ class LevelMap:
                 f"the board's levels were outlined on {self.frame_size[0]}x{self.frame_size[1]} frames and the camera "
                 f"gives {frame_size[0]}x{frame_size[1]}, a picture of another shape: outline the levels again"
             )
-        sx, sy = frame_size[0] / self.frame_size[0], frame_size[1] / self.frame_size[1]
-        outlines = tuple(tuple((x * sx, y * sy) for x, y in outline) for outline in self.outlines)
+        outlines = tuple(rescaled(outline, self.frame_size, frame_size) for outline in self.outlines)
         return LevelMap(outlines, (int(frame_size[0]), int(frame_size[1])))
 
     def place(self, centre: Point, size: float, params: LevelParams = DEFAULT_LEVEL_PARAMS) -> Placement:
@@ -97,7 +104,7 @@ class LevelMap:
         """
         margin = params.border_margin * size
         point = (float(centre[0]), float(centre[1]))
-        inside = [cv2.pointPolygonTest(_array(o), point, True) for o in self.outlines]  # px, > 0 inside
+        inside = [cv2.pointPolygonTest(polygon(o), point, True) for o in self.outlines]  # px, > 0 inside
         near = [level for level, distance in enumerate(inside) if distance > -margin]
         holding = [level for level, distance in enumerate(inside) if distance >= 0]
         if len(near) >= 2:
@@ -110,39 +117,14 @@ class LevelMap:
 
     def to_json(self) -> str:
         """The map as JSON text, for the data folder."""
-        return json.dumps(
-            {"format": FORMAT, "version": VERSION, "frame": list(self.frame_size),
-             "levels": [[[round(x, 2), round(y, 2)] for x, y in outline] for outline in self.outlines]}
-        ) + "\n"
+        return stored(FORMAT, VERSION, self.frame_size, levels=[rounded(outline) for outline in self.outlines])
 
     @classmethod
     def from_json(cls, text: str) -> LevelMap:
         """The map stored by :meth:`to_json`; LevelMapError says what is wrong with anything else."""
-        try:
-            data = json.loads(text)
-        except (json.JSONDecodeError, UnicodeDecodeError) as error:
-            raise LevelMapError(f"not JSON: {error}") from error
-        if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise LevelMapError(f'not a board level map (no "format": "{FORMAT}")')
-        if data.get("version") != VERSION:
-            raise LevelMapError(f"board level map version {data.get('version')!r}: this companion reads version {VERSION}")
-        frame, levels = data.get("frame"), data.get("levels")
-        if not _is_pair(frame, int):
-            raise LevelMapError(f'"frame" must be [width, height] in whole px, got {frame!r}')
-        if not isinstance(levels, list) or not all(
-            isinstance(o, list) and all(_is_pair(p, (int, float)) for p in o) for o in levels
-        ):
+        data, frame = load_stored(text, FORMAT, VERSION, "board level map", LevelMapError)
+        levels = data.get("levels")
+        if not isinstance(levels, list) or not all(is_outline(o) for o in levels):
             raise LevelMapError(f'"levels" must be a list of outlines, each a list of [x, y] points, got {levels!r}')
         outlines = tuple(tuple((float(x), float(y)) for x, y in outline) for outline in levels)
-        return cls(outlines, (frame[0], frame[1]))
-
-
-def _array(outline: Outline) -> np.ndarray:
-    return np.array(outline, np.float32)
-
-
-def _is_pair(value: object, kind: type | tuple[type, ...]) -> bool:
-    return (
-        isinstance(value, list) and len(value) == 2
-        and all(isinstance(v, kind) and not isinstance(v, bool) for v in value)
-    )
+        return cls(outlines, frame)

@@ -19,6 +19,7 @@ import cv2
 import numpy as np
 
 from vision.board_levels import LEVELS, LevelMap, LevelMapError
+from vision.even_regions import even_regions, in_frame, working_copy
 from vision.reader import as_bgr
 
 Line = tuple[np.ndarray, np.ndarray]  # a point on the line and its unit normal
@@ -50,13 +51,12 @@ def find_levels(image: np.ndarray, params: LevelFinderParams = DEFAULT_LEVEL_FIN
     LevelMapError when no launch pad with five stacked levels after it is plain."""
     image = as_bgr(image)
     height, width = image.shape[:2]
-    small_size = (params.work_width, max(1, round(height * params.work_width / width)))
-    small = cv2.resize(image, small_size, interpolation=cv2.INTER_AREA)
-    bands = _stacked_bands(_even_regions(small, params), params)
+    small = working_copy(image, params)
+    least = params.min_area * small.shape[0] * small.shape[1]
+    bands = _stacked_bands([r for r in even_regions(small, params, least) if _looks_like_a_band(r, params)], params)
     levels = bands[1:]
     steps = [_step_line(levels[k], levels[k + 1], params) for k in range(LEVELS - 1)]
     board = _board_outline(levels)
-    scale = np.array([width / small_size[0], height / small_size[1]])
     outlines = []
     for level in range(LEVELS):
         polygon = board
@@ -64,27 +64,8 @@ def find_levels(image: np.ndarray, params: LevelFinderParams = DEFAULT_LEVEL_FIN
             polygon = _clipped(polygon, steps[level - 1], keep_positive=True)
         if level < LEVELS - 1:
             polygon = _clipped(polygon, steps[level], keep_positive=False)
-        full = np.clip((polygon + 0.5) * scale - 0.5, 0, [width, height])
-        outlines.append(tuple((float(x), float(y)) for x, y in full))
+        outlines.append(in_frame(polygon, small, (width, height)))
     return LevelMap(tuple(outlines), (width, height))
-
-
-def _even_regions(small: np.ndarray, params: LevelFinderParams) -> list[np.ndarray]:
-    """Masks of the large, convex regions between sharp colour changes that lie inside the picture,
-    each grown back over half the edge band."""
-    smooth = small
-    for _ in range(params.smooth_passes):
-        smooth = cv2.bilateralFilter(smooth, 0, params.smooth_colour, params.smooth_spatial_px)
-    kernel = np.ones((3, 3), np.uint8)
-    change = cv2.morphologyEx(smooth, cv2.MORPH_GRADIENT, kernel).max(axis=2)
-    even = (change <= params.edge_contrast).astype(np.uint8)
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(even, connectivity=4)
-    least = params.min_area * small.shape[0] * small.shape[1]
-    regions = [
-        cv2.dilate((labels == label).astype(np.uint8), kernel)
-        for label in range(1, count) if stats[label, cv2.CC_STAT_AREA] >= least
-    ]
-    return [r for r in regions if _looks_like_a_band(r, params)]
 
 
 def _looks_like_a_band(region: np.ndarray, params: LevelFinderParams) -> bool:

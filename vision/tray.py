@@ -15,7 +15,6 @@ middle of the frame (the camera looks down into the tray) wins, else the largest
 
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -23,10 +22,22 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from vision.even_regions import even_regions, in_frame, working_copy
+from vision.frame_outline import (
+    Point,
+    area,
+    corner_outside,
+    is_outline,
+    load_stored,
+    polygon,
+    rescaled,
+    rounded,
+    same_shape,
+    stored,
+)
 from vision.reader import as_bgr
 from vision.reading import DiceReading
 
-Point = tuple[float, float]
 FORMAT = "dice-companion tray"
 VERSION = 1
 
@@ -72,20 +83,19 @@ class TrayOutline:
             raise TrayError(f"a tray outline needs a frame size of at least 1x1 px, got {width}x{height}")
         if len(self.points) < 3:
             raise TrayError(f"a tray outline needs at least 3 corners, got {len(self.points)}")
-        for x, y in self.points:
-            if not (math.isfinite(x) and math.isfinite(y) and 0 <= x <= width and 0 <= y <= height):
-                raise TrayError(f"tray corner ({x:g}, {y:g}) lies outside the {width}x{height} frame")
+        outside = corner_outside(self.points, self.frame_size)
+        if outside is not None:
+            raise TrayError(f"tray corner ({outside[0]:g}, {outside[1]:g}) lies outside the {width}x{height} frame")
         if self.area() < 1.0:
             raise TrayError("the tray's corners enclose no area (they lie on one line)")
 
     def area(self) -> float:
         """The area inside the outline, px²."""
-        return float(abs(cv2.contourArea(self._array())))
+        return area(self.points)
 
     def fits(self, frame_size: tuple[int, int], params: TrayParams = DEFAULT_TRAY_PARAMS) -> bool:
         """Whether frames of ``frame_size`` have this outline's frames' shape (so it can be rescaled)."""
-        width, height = frame_size
-        return abs(width * self.frame_size[1] / (height * self.frame_size[0]) - 1) <= params.aspect_tolerance
+        return same_shape(self.frame_size, frame_size, params.aspect_tolerance)
 
     def scaled_to(self, frame_size: tuple[int, int], params: TrayParams = DEFAULT_TRAY_PARAMS) -> TrayOutline:
         """The same outline in frames of ``frame_size``; TrayError for frames of another shape."""
@@ -96,12 +106,11 @@ class TrayOutline:
                 f"the tray was calibrated on {self.frame_size[0]}x{self.frame_size[1]} frames and the camera gives "
                 f"{frame_size[0]}x{frame_size[1]}, a picture of another shape: run dice-companion calibrate again"
             )
-        sx, sy = frame_size[0] / self.frame_size[0], frame_size[1] / self.frame_size[1]
-        return TrayOutline(tuple((x * sx, y * sy) for x, y in self.points), (int(frame_size[0]), int(frame_size[1])))
+        return TrayOutline(rescaled(self.points, self.frame_size, frame_size), (int(frame_size[0]), int(frame_size[1])))
 
     def contains(self, point: Point) -> bool:
         """Whether ``point`` (x, y px of this outline's frames) lies inside the tray or on its edge."""
-        return cv2.pointPolygonTest(self._array(), (float(point[0]), float(point[1])), False) >= 0
+        return cv2.pointPolygonTest(polygon(self.points), (float(point[0]), float(point[1])), False) >= 0
 
     def mask(self, shape: Sequence[int], params: TrayParams = DEFAULT_TRAY_PARAMS) -> np.ndarray:
         """A uint8 mask (255 inside the tray) for an image of ``shape`` (height, width[, channels])
@@ -109,43 +118,21 @@ class TrayOutline:
         height, width = int(shape[0]), int(shape[1])
         scaled = self.scaled_to((width, height), params)
         mask = np.zeros((height, width), np.uint8)
-        cv2.fillPoly(mask, [np.round(scaled._array() * 16).astype(np.int32)], 255, cv2.LINE_8, shift=4)
+        cv2.fillPoly(mask, [np.round(polygon(scaled.points) * 16).astype(np.int32)], 255, cv2.LINE_8, shift=4)
         return mask
 
     def to_json(self) -> str:
         """The outline as JSON text, for the data folder."""
-        return json.dumps(
-            {"format": FORMAT, "version": VERSION, "frame": list(self.frame_size),
-             "outline": [[round(x, 2), round(y, 2)] for x, y in self.points]}
-        ) + "\n"
+        return stored(FORMAT, VERSION, self.frame_size, outline=rounded(self.points))
 
     @classmethod
     def from_json(cls, text: str) -> TrayOutline:
         """The outline stored by :meth:`to_json`; TrayError says what is wrong with anything else."""
-        try:
-            data = json.loads(text)
-        except (json.JSONDecodeError, UnicodeDecodeError) as error:
-            raise TrayError(f"not JSON: {error}") from error
-        if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise TrayError(f'not a tray outline (no "format": "{FORMAT}")')
-        if data.get("version") != VERSION:
-            raise TrayError(f"tray outline version {data.get('version')!r}: this companion reads version {VERSION}")
-        frame, outline = data.get("frame"), data.get("outline")
-        if not _is_pair(frame, int):
-            raise TrayError(f'"frame" must be [width, height] in whole px, got {frame!r}')
-        if not isinstance(outline, list) or not all(_is_pair(p, (int, float)) for p in outline):
+        data, frame = load_stored(text, FORMAT, VERSION, "tray outline", TrayError)
+        outline = data.get("outline")
+        if not is_outline(outline):
             raise TrayError(f'"outline" must be a list of [x, y] points, got {outline!r}')
-        return cls(tuple((float(x), float(y)) for x, y in outline), (frame[0], frame[1]))
-
-    def _array(self) -> np.ndarray:
-        return np.array(self.points, np.float32)
-
-
-def _is_pair(value: object, kind: type | tuple[type, ...]) -> bool:
-    return (
-        isinstance(value, list) and len(value) == 2
-        and all(isinstance(v, kind) and not isinstance(v, bool) for v in value)
-    )
+        return cls(tuple((float(x), float(y)) for x, y in outline), frame)
 
 
 def dice_inside(reading: DiceReading, tray: TrayOutline) -> DiceReading:
@@ -157,31 +144,14 @@ def find_tray(image: np.ndarray, params: TrayParams = DEFAULT_TRAY_PARAMS) -> Tr
     """The outline of the empty tray in a BGR camera frame, or None when no region is convincing."""
     image = as_bgr(image)
     height, width = image.shape[:2]
-    small_size = (params.work_width, max(1, round(height * params.work_width / width)))
-    small = cv2.resize(image, small_size, interpolation=cv2.INTER_AREA)
-    best = _best_region(_even_regions(small, params), params)
+    small = working_copy(image, params)
+    least = params.min_area * small.shape[0] * small.shape[1] / 2  # the band grown back may double a thin region
+    best = _best_region([_small_holes_filled(region, params) for region in even_regions(small, params, least)], params)
     if best is None:
         return None
     edge = _offset(_outline(best, params), 0.5)  # from the outermost pixels' centres to their outer edge
-    scale = np.array([width / small_size[0], height / small_size[1]])
-    full = np.clip((edge + 0.5) * scale - 0.5, 0, [width, height])  # pixel centres of the small frame in the full one
+    full = np.array(in_frame(edge, small, (width, height)))
     return TrayOutline(tuple((float(x), float(y)) for x, y in _clockwise_from_top_left(full)), (width, height))
-
-
-def _even_regions(small: np.ndarray, params: TrayParams) -> list[np.ndarray]:
-    """Masks of the large regions between sharp colour changes, each grown back over half the edge band."""
-    smooth = small
-    for _ in range(params.smooth_passes):
-        smooth = cv2.bilateralFilter(smooth, 0, params.smooth_colour, params.smooth_spatial_px)
-    kernel = np.ones((3, 3), np.uint8)
-    change = cv2.morphologyEx(smooth, cv2.MORPH_GRADIENT, kernel).max(axis=2)
-    even = (change <= params.edge_contrast).astype(np.uint8)
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(even, connectivity=4)
-    least = params.min_area * small.shape[0] * small.shape[1] / 2  # the band grown back may double a thin region
-    return [
-        _small_holes_filled(cv2.dilate((labels == label).astype(np.uint8), kernel), params)
-        for label in range(1, count) if stats[label, cv2.CC_STAT_AREA] >= least
-    ]
 
 
 def _small_holes_filled(region: np.ndarray, params: TrayParams) -> np.ndarray:
