@@ -4,33 +4,16 @@
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import cache
 
 import numpy as np
 import pytest
 
 from engine.columns import STOCK, State, legal_moves, new_game, parse_move, place
-from engine.columns.bots import Bot, GreedyBot, RandomBot, SearchBot, play
+from engine.columns.bots import GreedyBot, RandomBot, SearchBot, play
+from bot_checks import Checked
 from columns_positions import position, stack
-
-
-@dataclass
-class Checked:
-    """Wraps a bot: every decision must be one of the legal placements."""
-
-    bot: Bot
-    decisions: int = 0
-
-    @property
-    def name(self) -> str:
-        return self.bot.name
-
-    def choose(self, state: State):
-        move = self.bot.choose(state)
-        assert move in legal_moves(state), f"{self.name}: {move} is not legal"
-        self.decisions += 1
-        return move
 
 
 def test_every_bot_only_places_legal_pieces():
@@ -42,7 +25,7 @@ def test_every_bot_only_places_legal_pieces():
             SearchBot(random.Random(game), nodes=300),
         ]
         first, second = random.Random(game).sample(seats, 2)
-        checked = [Checked(first), Checked(second)]
+        checked = [Checked(first, legal_moves), Checked(second, legal_moves)]
         final = play(checked)
         assert final.over and all(c.decisions > 0 for c in checked)
 

@@ -6,7 +6,7 @@ import itertools
 import random
 import re
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -14,10 +14,11 @@ import pytest
 from engine.counters import PASS, Keep, Kind, Phase, Rocket, State, Take, apply, legal_moves, parse_move, parse_option
 from engine.counters.advisor import Advisor, Geometry, after_effect, dice_tables, effect_of, kind_chances, plan_turn
 from engine.counters.board import default_board
-from engine.counters.bots import Bot, GreedyBot, RandomBot, largest_group, play, squares_moved
+from engine.counters.bots import GreedyBot, RandomBot, largest_group, play, squares_moved
 from engine.counters.options import KIND_ORDER
 from engine.counters.variant import Variant
 from engine.dice import FACES
+from bot_checks import Checked
 from counters_positions import plain_board, position
 
 BLUE_AND_ROCKETS = plain_board(
@@ -25,23 +26,10 @@ BLUE_AND_ROCKETS = plain_board(
 )
 
 
-@dataclass
-class Checked:
-    """Wraps a bot: every decision must be one of the legal moves of a decision phase."""
-
-    bot: Bot
-    decisions: int = 0
-
-    @property
-    def name(self) -> str:
-        return self.bot.name
-
-    def choose(self, state: State):
-        assert state.phase in (Phase.HANDICAP, Phase.CHOOSE, Phase.ROCKET)
-        move = self.bot.choose(state)
-        assert move in legal_moves(state), f"{self.name}: {move} is not legal in {state}"
-        self.decisions += 1
-        return move
+def decisions(state: State) -> tuple:
+    """The legal moves of a decision phase: a bot is asked only in one."""
+    assert state.phase in (Phase.HANDICAP, Phase.CHOOSE, Phase.ROCKET)
+    return legal_moves(state)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -52,7 +40,7 @@ def test_every_bot_only_makes_legal_moves(players: int, board) -> None:
         rng = random.Random(1000 * players + game)
         seats = [RandomBot(random.Random(game)), GreedyBot(), advisor, RandomBot(random.Random(-game))][:players]
         rng.shuffle(seats)
-        checked = [Checked(bot) for bot in seats]
+        checked = [Checked(bot, decisions) for bot in seats]
         final = play(checked, rng, Variant(board))
         assert final.phase is Phase.OVER and final.winner is not None
         assert all(c.decisions > 0 for c in checked)
@@ -60,7 +48,7 @@ def test_every_bot_only_makes_legal_moves(players: int, board) -> None:
 
 def test_random_and_greedy_stay_legal_over_many_games() -> None:
     for game in range(60):
-        seats = [Checked(RandomBot(random.Random(game))), Checked(GreedyBot())]
+        seats = [Checked(RandomBot(random.Random(game)), decisions), Checked(GreedyBot(), decisions)]
         play(seats[:: 1 if game % 2 else -1], random.Random(game))
 
 
