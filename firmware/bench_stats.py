@@ -3,7 +3,9 @@ confidence interval, and decision times."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import time
+from dataclasses import dataclass, field
+from typing import Any
 
 Z_95 = 1.96
 
@@ -50,3 +52,22 @@ def timing(times_ms: list[float]) -> str:
         f"median {percentile(times_ms, 0.5):.2f} p95 {percentile(times_ms, 0.95):.2f} "
         f"max {max(times_ms):.2f} ({len(times_ms)} decisions)"
     )
+
+
+@dataclass
+class TimedBot:
+    """A bot that answers ``choose(state)``, each decision timed into ``times_ms`` (which several
+    bots of one kind may share)."""
+
+    bot: Any
+    times_ms: list[float] = field(default_factory=list)
+
+    @property
+    def name(self) -> str:
+        return self.bot.name
+
+    def choose(self, state: Any) -> Any:
+        started = time.perf_counter()
+        move = self.bot.choose(state)
+        self.times_ms.append((time.perf_counter() - started) * 1000)
+        return move

@@ -12,13 +12,11 @@ half-width of its 95 % confidence interval, the median milliseconds per decision
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
-from engine.columns import Placement, State
 from engine.columns.bots import Bot, GreedyBot, RandomBot, SearchBot, play
-from firmware.bench_stats import Duel, percentile, timing
+from firmware.bench_stats import Duel, TimedBot, percentile, timing
 from firmware.progress import progress
 
 MakeBot = Callable[[random.Random], Bot]
@@ -33,20 +31,7 @@ class Timed:
     times_ms: list[float] = field(default_factory=list)
 
     def __call__(self, rng: random.Random) -> Bot:
-        return _TimedBot(self.make(rng), self.name, self.times_ms)
-
-
-@dataclass
-class _TimedBot:
-    bot: Bot
-    name: str
-    times_ms: list[float]
-
-    def choose(self, state: State) -> Placement:
-        started = time.perf_counter()
-        move = self.bot.choose(state)
-        self.times_ms.append((time.perf_counter() - started) * 1000)
-        return move
+        return TimedBot(self.make(rng), self.times_ms)
 
 
 @dataclass(frozen=True)

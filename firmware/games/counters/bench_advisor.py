@@ -11,33 +11,25 @@ half-width of its 95 % confidence interval, the median milliseconds per decision
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from engine.counters import Move, Phase, State
 from engine.counters.advisor import Advisor
 from engine.counters.bots import Bot, GreedyBot, RandomBot, play
+from firmware import bench_stats
 from firmware.bench_stats import Duel, percentile, timing
 from firmware.progress import progress
 
 
 @dataclass
-class TimedBot:
-    """A bot whose every decision is timed, in milliseconds."""
+class TimedBot(bench_stats.TimedBot):
+    """A timed bot that also keeps apart its decisions after a turn's first throw."""
 
-    bot: Bot
-    times_ms: list[float] = field(default_factory=list)
     first_ms: list[float] = field(default_factory=list)  # after a turn's first throw: the advisor plans the turn
 
-    @property
-    def name(self) -> str:
-        return self.bot.name
-
     def choose(self, state: State) -> Move:
-        started = time.perf_counter()
-        move = self.bot.choose(state)
-        self.times_ms.append((time.perf_counter() - started) * 1000)
+        move = super().choose(state)
         if state.phase is Phase.CHOOSE and state.throws == 1:
             self.first_ms.append(self.times_ms[-1])
         return move
