@@ -168,9 +168,9 @@ def _check(path: Path, figures: KillFigures) -> None:
             except EngineError as error:
                 figures.broken_games.append(f"game {record.id}: {error}")
                 continue
-            winner = record.setup.game.engine.winner(final)
-            if record.status != FINISHED or not record.setup.game.progress(final).over or winner != record.winner:
-                figures.broken_games.append(f"game {record.id}: {record.status}, replays to winner {winner}")
+            ended = record.setup.game.progress(final)
+            if record.status != FINISHED or not ended.over or ended.winner != record.winner:
+                figures.broken_games.append(f"game {record.id}: {record.status}, replays to winner {ended.winner}")
     finally:
         journal.close()
 
