@@ -6,6 +6,7 @@ Each game builds and checks its own fields; this is what every game's codec shar
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from typing import Any, Callable, TypeVar
 
 from engine.errors import EngineError, StateFormatError
@@ -64,3 +65,10 @@ def whole_number(value: object, what: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
         raise StateFormatError(f"{what} must be a whole number, got {value!r}")
     return value
+
+
+def refuse_unknown_fields(data: dict[str, Any], fields: Iterable[str]) -> None:
+    """Refuse a field this format does not have (a typo would otherwise be silently ignored)."""
+    unknown = sorted(set(data) - set(fields))
+    if unknown:
+        raise StateFormatError(f"unknown state field {unknown[0]!r}")

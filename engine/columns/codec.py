@@ -14,7 +14,7 @@ from engine.columns.moves import COLUMNS, KINDS, LEVELS, parse_move
 from engine.columns.rules import new_game, place, why_not
 from engine.columns.state import PLAYERS, STOCK, Piece, Stacks, State
 from engine.errors import StateFormatError
-from engine.state_json import build_state, check_header, dump_state, load_object, whole_number
+from engine.state_json import build_state, check_header, dump_state, load_object, refuse_unknown_fields, whole_number
 
 GAME_NAME = "columns"
 FORMAT_VERSION = 1
@@ -49,9 +49,7 @@ def from_json(text: str) -> State:
 
 def _build(data: dict[str, Any]) -> State:
     check_header(data, GAME_NAME, "Columns", FORMAT_VERSION)
-    unknown = sorted(set(data) - set(FIELDS))
-    if unknown:
-        raise StateFormatError(f"unknown state field {unknown[0]!r}")
+    refuse_unknown_fields(data, FIELDS)
     if not isinstance(data["pieces"], list):
         raise StateFormatError(f"pieces must be a list, got {data['pieces']!r}")
     pieces = tuple(_piece(n, entry) for n, entry in enumerate(data["pieces"]))

@@ -11,7 +11,7 @@ from engine.counters.state import Phase, State, has_reached_goal
 from engine.counters.variant import check_players
 from engine.dice import FACES
 from engine.errors import StateFormatError
-from engine.state_json import build_state, check_header, dump_state, load_object, whole_number
+from engine.state_json import build_state, check_header, dump_state, load_object, refuse_unknown_fields, whole_number
 
 GAME_NAME = "counters"
 FORMAT_VERSION = 1
@@ -51,9 +51,7 @@ def from_json(text: str) -> State:
 
 def _build(data: dict[str, Any]) -> State:
     check_header(data, GAME_NAME, "Get Your Counters to the Top", FORMAT_VERSION)
-    unknown = sorted(set(data) - set(FIELDS))
-    if unknown:
-        raise StateFormatError(f"unknown state field {unknown[0]!r}")
+    refuse_unknown_fields(data, FIELDS)
     board = board_from_dict(data["board"])
     rows = data["positions"]
     if not isinstance(rows, list):

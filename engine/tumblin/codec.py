@@ -12,7 +12,7 @@ import json
 from typing import Any
 
 from engine.errors import EngineError, StateFormatError
-from engine.state_json import build_state, check_header, dump_state, load_object
+from engine.state_json import build_state, check_header, dump_state, load_object, refuse_unknown_fields
 from engine.tumblin.moves import parse_move
 from engine.tumblin.rules import apply, new_game
 from engine.tumblin.state import State, round_number, totals
@@ -51,10 +51,10 @@ def from_json(text: str) -> State:
 
 def _build(data: dict[str, Any]) -> State:
     check_header(data, GAME_NAME, "Tumblin' Dice", FORMAT_VERSION)
+    refuse_unknown_fields(data, FIELDS)
     missing = [name for name in FIELDS if name not in data]
-    unknown = sorted(set(data) - set(FIELDS))
-    if unknown or missing:
-        raise StateFormatError(f"unknown state field {unknown[0]!r}" if unknown else f"missing state field {missing[0]!r}")
+    if missing:
+        raise StateFormatError(f"missing state field {missing[0]!r}")
     settings = data["variant"]
     if not isinstance(settings, dict) or sorted(settings) != sorted(SETTINGS):
         raise StateFormatError(f"variant must be an object keyed {', '.join(SETTINGS)}, got {settings!r}")
