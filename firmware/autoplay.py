@@ -14,8 +14,9 @@ from firmware.screens import BadReadScreen, ManualEntryScreen, NoticeScreen, Res
 from firmware.statuses import waiting_on_camera
 from firmware.table_game import AutoPress, AutoSeats
 from hardware.buttons import Press
+from hardware.camera import Toss
 
-Thrower = Callable[[int, Sequence[int]], Sequence[int]]  # (dice to throw, dice kept) -> the tray's dice
+Tosser = Callable[[Toss], Sequence[int]]  # does a toss on the simulated table -> the tray's dice
 
 
 class AutoPlayers:
@@ -25,14 +26,14 @@ class AutoPlayers:
         self,
         seats: AutoSeats,
         press: Callable[[Press], None],
-        throw: Thrower,
+        toss: Tosser,
         quit_when_won: bool = True,
         undo_rate: float = 0.0,
         seed: int = 0,
     ) -> None:
         self.seats = seats
         self._press = press
-        self._throw = throw
+        self._toss = toss
         self._quit_when_won = quit_when_won
         self._undo_rate = undo_rate  # the share of decisions where the players change their minds
         self._rng = random.Random(seed)
@@ -50,8 +51,8 @@ class AutoPlayers:
         self._acted_on = screen
         if action.decision and self._undo_rate and self._rng.random() < self._undo_rate:
             action = AutoPress((Press.UNDO,))
-        if action.throw:
-            self._last_throw = tuple(self._throw(action.throw, action.keep))
+        if action.toss is not None:
+            self._last_throw = tuple(self._toss(action.toss))
         for press in action.presses:
             self._press(press)
 
@@ -67,7 +68,7 @@ class AutoPlayers:
             values = self._last_throw  # the dice thrown before ROLL, which opened the entry without a camera
             return AutoPress(tuple(p for value in values for p in (Press.NEXT,) * (value - 1) + (Press.SELECT,)))
         if isinstance(screen, BadReadScreen):
-            return AutoPress((Press.ROLL,), throw=screen.needed)
+            return AutoPress((Press.ROLL,), toss=Toss(screen.needed))
         action = self.seats.presses_for(screen)
         if action is not None and Press.QUIT in action.presses and not self._quit_when_won:
             return None

@@ -39,6 +39,7 @@ from firmware.setup_menu import chosen_setup, first_menu, menu_after
 from firmware.statuses import CAMERA_TROUBLE, READING
 from firmware.table_game import Action, ByHand, Cursor, NewGame, Play, Say, ShowBoard, TableGame, Throw, TrayRefused, View
 from hardware.buttons import Press
+from hardware.camera import Toss
 from hardware.display import Display, DisplayError
 from vision import annotate, read_dice
 from vision.reading import DiceReading
@@ -296,13 +297,13 @@ class Companion:
         else:
             self._entry = after
 
-    def throw_plan(self) -> tuple[int, tuple[int, ...]]:
-        """The dice a throw now takes and those it leaves lying (for a simulated tray's ROLL)."""
+    def throw_plan(self) -> Toss:
+        """What the players throw before ROLL now (for a simulated table)."""
         state = self.state
         if state is None or self._entry is not None or isinstance(self._banner, (ResumeScreen, NoticeScreen)):
-            return 0, ()
+            return Toss()
         if isinstance(self._banner, BadReadScreen):
-            return self._banner.needed, ()
+            return Toss(self._banner.needed)
         return self.game.throw(state, self._view())
 
     # --- the camera ---------------------------------------------------------------------

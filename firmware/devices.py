@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from firmware.config import ButtonConfig, CameraConfig, DisplayConfig
 from hardware.buttons import ButtonTiming, Deliver, GpioButtons, Press
-from hardware.camera import Camera, CameraError, FolderCamera, SyntheticCamera
+from hardware.camera import Camera, CameraError, FolderCamera, SyntheticCamera, Toss
 from hardware.desk import Desk, rectangle
 from hardware.display import Display, ReopeningDisplay, TerminalDisplay, dummy_display, open_oled
 from hardware.keyboard import KeyboardButtons
@@ -51,7 +51,7 @@ def camera_opener(config: CameraConfig) -> Callable[[], Camera] | None:
     return lambda: tray  # one simulated tray, whoever opens it
 
 
-ThrowPlan = Callable[[], tuple[int, tuple[int, ...]]]  # (dice to throw, dice left lying) for the throw due now
+ThrowPlan = Callable[[], Toss]  # what the players throw before ROLL now
 
 
 def throwing_dice(deliver: Deliver, tray: SyntheticCamera, plan: ThrowPlan) -> Deliver:
@@ -60,9 +60,9 @@ def throwing_dice(deliver: Deliver, tray: SyntheticCamera, plan: ThrowPlan) -> D
 
     def deliver_and_throw(press: Press) -> None:
         if press is Press.ROLL:
-            count, keep = plan()
-            if count:
-                tray.throw(count, keep)
+            toss = plan()
+            if toss.count:
+                tray.toss(toss)
         deliver(press)
 
     return deliver_and_throw

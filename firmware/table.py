@@ -23,7 +23,7 @@ from firmware.screens import NoticeScreen, draw, rows_of
 from firmware.tray_file import TRAY_NAME, load_tray
 from firmware.loop import CameraFeed, EventQueue, run
 from firmware.table_game import AutoSeats
-from hardware.camera import SyntheticCamera
+from hardware.camera import SyntheticCamera, Toss
 from hardware.display import Display, RecordingDisplay, TerminalDisplay
 from hardware.keyboard import HELP, KeyboardButtons, single_keys
 from vision.tray import TrayError, TrayOutline
@@ -85,7 +85,7 @@ def play_with_bots(
 ) -> None:
     """Bots at the buttons of ``companion`` over a simulated tray, until the game is won."""
     inbox = EventQueue()
-    players = AutoPlayers(seats, inbox.press, tray.throw, undo_rate=undo_rate, seed=seed)
+    players = AutoPlayers(seats, inbox.press, tray.toss, undo_rate=undo_rate, seed=seed)
     companion.listeners.append(players.on_screen)
     players.on_screen(companion.screen)
     run(companion, inbox, CameraFeed(lambda: tray, inbox))
@@ -105,7 +105,7 @@ def run_device(config: Config) -> Outcome:
     deliver = inbox.press
     at_table: list[Companion] = []  # the companion, once made: the simulated tray asks it what a throw takes
     if config.camera.backend == "synthetic" and opener is not None:
-        plan = lambda: at_table[0].throw_plan() if at_table else (0, ())  # noqa: E731
+        plan = lambda: at_table[0].throw_plan() if at_table else Toss()  # noqa: E731
         deliver = throwing_dice(deliver, opener(), plan)  # type: ignore[arg-type]  # the synthetic opener hands out its tray
     sensor_paced = config.camera.backend in ("picamera2", "usb")  # these wait for the next exposure
     keyboard = config.buttons.source == "keyboard"

@@ -18,6 +18,7 @@ from typing import Any, Protocol
 from engine.game import Game
 from firmware.screens import Screen
 from hardware.buttons import Press
+from hardware.camera import Toss
 
 Options = Mapping[str, Any]  # a game's set-up options by key, values as the journal stores them (JSON)
 
@@ -150,9 +151,8 @@ class TableGame(Protocol):
         rest; otherwise (a throw that is allowed, not expected) it reads only when ROLL asks."""
         ...
 
-    def throw(self, state: Any, view: View) -> tuple[int, tuple[int, ...]]:
-        """The throw ROLL asks for now: how many dice are thrown, and the values of those kept in
-        the tray (for a simulated tray; a camera just reads the tray)."""
+    def throw(self, state: Any, view: View) -> Toss:
+        """What the players throw before ROLL now, for a simulated table (a camera just reads it)."""
         ...
 
     def told(self, state: Any, dice: tuple[int, ...]) -> tuple[Any, ...]:
@@ -197,12 +197,10 @@ class TableGame(Protocol):
 
 @dataclass(frozen=True)
 class AutoPress:
-    """Buttons a bot at the table presses; with ``throw``, it first throws these many dice,
-    keeping ``keep`` in the tray."""
+    """Buttons a bot at the table presses; with ``toss``, it first does that on the simulated table."""
 
     presses: tuple[Press, ...]
-    throw: int = 0
-    keep: tuple[int, ...] = ()
+    toss: Toss | None = None
     decision: bool = False  # a decision the players may take back (the kill test's UNDO presses)
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
@@ -23,6 +24,18 @@ IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp")
 
 class CameraError(OSError):
     """The camera could not be opened or gave no frame (unplugged, busy, unreadable image)."""
+
+
+@dataclass(frozen=True)
+class Toss:
+    """What the players do on a simulated table before they press ROLL: in a tray, throw ``count``
+    dice beside those left lying (``keep``, their values); on a board, flick ``count`` dice of
+    ``colour``, after picking up the dice lying there when a ``new_round`` begins."""
+
+    count: int = 0
+    keep: tuple[int, ...] = ()
+    colour: str = ""
+    new_round: bool = False
 
 
 class Camera(Protocol):
@@ -102,6 +115,10 @@ class SyntheticCamera:
         with self._lock:
             values = tuple(keep) + tuple(int(v) for v in self._rng.integers(1, 7, count))
         return self.place(values)
+
+    def toss(self, toss: Toss) -> tuple[int, ...]:
+        """Do ``toss`` in the tray (every throw lays the tray anew); returns the tray's values."""
+        return self.throw(toss.count, toss.keep)
 
     def place(self, values: Sequence[int]) -> tuple[int, ...]:
         """Throw dice that land showing ``values`` (for tests: three dice, a chosen roll)."""

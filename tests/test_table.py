@@ -45,7 +45,7 @@ class MockTable:
         self.companion = Companion(self.display, GameSetup(NAMES))
         self.screens: list[tuple[Screen, Image.Image]] = []
         self.companion.listeners.append(lambda screen: self.screens.append((screen, self.display.device.image.copy())))
-        players = AutoPlayers(CantStopSeats((SteadyBot(), OddsBot()), NAMES), self.press_button, self.tray.throw)
+        players = AutoPlayers(CantStopSeats((SteadyBot(), OddsBot()), NAMES), self.press_button, self.tray.toss)
         self.companion.listeners.append(players.on_screen)
         players.on_screen(self.companion.screen)
 

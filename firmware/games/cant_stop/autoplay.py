@@ -13,6 +13,7 @@ from firmware.games.cant_stop.screens import BotTurnScreen, BustScreen, ChoiceSc
 from firmware.screens import Screen
 from firmware.table_game import AutoPress
 from hardware.buttons import Press
+from hardware.camera import Toss
 
 DICE = 4
 
@@ -39,10 +40,10 @@ class CantStopSeats:
             choice = self.bots[screen.state.current].choose(screen.state, screen.options)
             return AutoPress((Press.NEXT,) * screen.options.index(choice) + (Press.SELECT,), decision=True)
         if isinstance(screen, (BustScreen, ClaimScreen, BotTurnScreen)):
-            return AutoPress((Press.ROLL,), throw=DICE)
+            return AutoPress((Press.ROLL,), toss=Toss(DICE))
         if isinstance(screen, RollScreen):
             state = screen.state
             if can_stop(state) and self.bots[state.current].should_stop(state):
                 return AutoPress((Press.STOP,), decision=True)
-            return AutoPress((Press.ROLL,), throw=DICE, decision=True)
+            return AutoPress((Press.ROLL,), toss=Toss(DICE), decision=True)
         return None

@@ -31,6 +31,7 @@ from firmware.games.cant_stop.setup import OPTIONS, variant_of
 from firmware.screens import Screen
 from firmware.table_game import Action, Cursor, NewGame, Options, Play, Progress, Say, ShowBoard, Throw, View, ByHand
 from hardware.buttons import Press
+from hardware.camera import Toss
 
 ADVISOR = Advisor()
 
@@ -68,8 +69,8 @@ class CantStopTable:
     def throw_due(self, state: State) -> bool:
         return GAME.dice_due(state) > 0
 
-    def throw(self, state: State, view: View) -> tuple[int, tuple[int, ...]]:
-        return GAME.dice_due(state), ()
+    def throw(self, state: State, view: View) -> Toss:
+        return Toss(GAME.dice_due(state))
 
     def told(self, state: State, dice: tuple[int, ...]) -> tuple[Roll]:
         return (Roll(dice),)

@@ -20,6 +20,7 @@ from firmware.games.columns.screens import BoardScreen, PlaceScreen, ResultScree
 from firmware.screens import Screen
 from firmware.table_game import Action, AutoSeats, Cursor, NewGame, Options, Play, Progress, Say, ShowBoard, View
 from hardware.buttons import Press
+from hardware.camera import Toss
 
 
 class ColumnsTable:
@@ -55,8 +56,8 @@ class ColumnsTable:
     def throw_due(self, state: State) -> bool:
         return False
 
-    def throw(self, state: State, view: View) -> tuple[int, tuple[int, ...]]:
-        return 0, ()
+    def throw(self, state: State, view: View) -> Toss:
+        return Toss()
 
     def told(self, state: State, dice: tuple[int, ...]) -> tuple[Any, ...]:
         return ()  # never asked: no dice are due (tray_dice is 0)

@@ -14,12 +14,13 @@ from firmware.games.counters.table import DICE, _listed
 from firmware.screens import Screen
 from firmware.table_game import AutoPress
 from hardware.buttons import Press
+from hardware.camera import Toss
 
 
 def _throw(state: State) -> AutoPress:
     """ROLL after throwing what is due: the dice not kept, or all five."""
     kept = state.kept if state.phase is Phase.THROW else ()
-    return AutoPress((Press.ROLL,), throw=DICE - len(kept), keep=kept, decision=state.phase is Phase.THROW)
+    return AutoPress((Press.ROLL,), toss=Toss(DICE - len(kept), kept), decision=state.phase is Phase.THROW)
 
 
 @dataclass(frozen=True)

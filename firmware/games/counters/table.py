@@ -50,6 +50,7 @@ from firmware.table_game import (
     View,
 )
 from hardware.buttons import Press
+from hardware.camera import Toss
 
 DICE = 5
 
@@ -92,10 +93,10 @@ class CountersTable:
     def throw_due(self, state: State) -> bool:
         return state.phase is Phase.THROW
 
-    def throw(self, state: State, view: View) -> tuple[int, tuple[int, ...]]:
+    def throw(self, state: State, view: View) -> Toss:
         if state.phase is Phase.THROW:
-            return DICE - len(state.kept), state.kept
-        return (DICE, ()) if self.tray_dice(state) else (0, ())
+            return Toss(DICE - len(state.kept), state.kept)
+        return Toss(DICE) if self.tray_dice(state) else Toss()
 
     def told(self, state: State, dice: tuple[int, ...]) -> tuple[Any, ...]:
         if state.phase is Phase.THROW and state.kept:
