@@ -100,6 +100,11 @@ def test_the_variant_may_name_the_colours():
     assert round_scores(state.variant, dice("pink 2@2 yellow 1@1")) == (1, 0, 4)
 
 
+def test_colours_named_for_more_seats_seat_the_first():
+    """A set-up names a colour for every seat there could be; a smaller game takes the first ones."""
+    assert game(2, colours=["yellow", "white", "pink"]).variant.colours == ("yellow", "white")
+
+
 # Scoring.
 
 

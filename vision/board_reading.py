@@ -12,11 +12,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from vision.board_levels import DEFAULT_LEVEL_PARAMS, LevelMap, LevelParams
+from vision.board_levels import DEFAULT_LEVEL_PARAMS, LevelMap, LevelParams, Placement
 from vision.die_colour import DEFAULT_COLOUR_PARAMS, DEFAULT_PALETTE, ColourParams, Palette, die_colour, frame_white
 from vision.params import DEFAULT_PARAMS, ReaderParams
 from vision.reader import as_bgr, read_dice
-from vision.reading import Die
+from vision.reading import DiceReading, Die
 
 
 @dataclass(frozen=True)
@@ -83,14 +83,31 @@ def read_board(
     """Every die in ``image`` (BGR) with face, colour and level; ``levels`` is rescaled to the
     image (LevelMapError for a picture of another shape)."""
     bgr = as_bgr(image)
-    levels = levels.scaled_to((bgr.shape[1], bgr.shape[0]), level_params)
-    dice = read_dice(bgr, reader_params).dice
-    white = frame_white(bgr, dice, colour_params)
+    return board_of(bgr, read_dice(bgr, reader_params), levels, palette, colour_params=colour_params, level_params=level_params)
+
+
+def board_of(
+    image: np.ndarray,
+    reading: DiceReading,
+    levels: LevelMap | None,
+    palette: Palette = DEFAULT_PALETTE,
+    *,
+    colour_params: ColourParams = DEFAULT_COLOUR_PARAMS,
+    level_params: LevelParams = DEFAULT_LEVEL_PARAMS,
+    no_levels: str = "the board's levels are not outlined",
+) -> BoardReading:
+    """The dice of ``reading`` (the dice reader's, of ``image``) with colour and level: the table
+    confirms a reading over several frames first and then places its dice. Without ``levels``
+    every die counts as on the board with its level unsure (``no_levels`` says why)."""
+    bgr = as_bgr(image)
+    if levels is not None:
+        levels = levels.scaled_to((bgr.shape[1], bgr.shape[0]), level_params)
+    white = frame_white(bgr, reading.dice, colour_params)
     on: list[BoardDie] = []
     off: list[BoardDie] = []
-    for die in dice:
+    for die in reading.dice:
         colour = die_colour(bgr, die, white, palette, colour_params)
-        place = levels.place(die.centre, die.size, level_params)
+        place = levels.place(die.centre, die.size, level_params) if levels is not None else Placement(None, True, no_levels)
         entry = BoardDie(die, colour.name, colour.reason, place.level, place.reason)
         (on if place.on_board else off).append(entry)
     return BoardReading(tuple(on), tuple(off))

@@ -75,15 +75,16 @@ class Variant:
         """Refuse a set-up the rules do not allow for this many players."""
         if not isinstance(players, int) or isinstance(players, bool) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise VariantError(f"Tumblin' Dice is for {MIN_PLAYERS} to {MAX_PLAYERS} players, got {players!r}")
-        if self.colours is not None and len(self.colours) != players:
+        if self.colours is not None and len(self.colours) < players:
             raise VariantError(f"{players} players need {players} colours, got {len(self.colours)}: {self.colours}")
         if self.teams is not None and players != 4:
             raise VariantError(f"teams are two pairs: they need 4 players, got {players}")
 
     def seated(self, players: int) -> Variant:
-        """This variant for ``players`` players, with the default colours if none were named."""
+        """This variant for ``players`` players: the first ``players`` colours named (a set-up may
+        name one for every seat there could be), else the default colours."""
         self.check(players)
-        return self if self.colours is not None else replace(self, colours=DEFAULT_COLOURS[:players])
+        return replace(self, colours=(self.colours or DEFAULT_COLOURS)[:players])
 
     def sides(self) -> tuple[tuple[int, ...], ...]:
         """Who scores together: the two teams, or each seat alone (of a seated variant)."""
