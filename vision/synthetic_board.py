@@ -5,6 +5,8 @@ drawn as bands of a trapezoid, each of its own shade with a shadowed step betwee
 dice of the players' colours lie on them (some on the table beside the board, and optionally
 one across a step). The dice are drawn by :mod:`vision.synthetic`, so they look like the dice
 the reader is tested on; the level map of the render and the truth of every die come back.
+Placing a die (:func:`place_die`) and drawing given dice (:func:`draw_scene`) are apart, so the
+simulated board camera (:mod:`hardware.board_camera`) lays dice toss by toss under a fixed light.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Literal
 
 import cv2
 import numpy as np
@@ -20,6 +23,9 @@ from vision.board_levels import LEVELS, LevelMap
 from vision.synthetic import SUPERSAMPLE, PlacedDie, TrayLook, draw_die, light_field, off_dice, shadows
 
 BGR = tuple[int, int, int]
+Where = Literal["level", "border", "off"]  # where a die lands: inside a level, across a step, beside the board
+WHERES: tuple[Where, ...] = ("level", "border", "off")
+_WHERE_NAMES = {"level": "inside a level", "border": "across a step", "off": "beside the board"}
 
 # (die body, pips) in BGR by colour: the dice of the box, as in vision.synthetic.DIE_LOOKS.
 BOX_DICE: dict[str, tuple[BGR, BGR]] = {
@@ -85,14 +91,27 @@ def render_board(
     """A BGR picture of the board with ``dice`` (colour, face) on random levels, the last
     ``off_board`` of them on the table beside it and the ``on_border`` before those across a step;
     ``white_balance`` multiplies the B, G, R channels (a camera's colour cast)."""
-    levels = board_levels(size)
     side = float(rng.uniform(*side_range))
-    wheres = ["level"] * (len(dice) - off_board - on_border) + ["border"] * on_border + ["off"] * off_board
+    wheres: list[Where] = ["level"] * (len(dice) - off_board - on_border) + ["border"] * on_border + ["off"] * off_board
     truth: list[TrueDie] = []
     for (colour, face), where in zip(dice, wheres):
-        truth.append(_place(colour, face, where, side, size, truth, rng))
+        truth.append(place_die(colour, face, where, side, size, truth, rng))
+    image = draw_scene(truth, rng, size, white_balance=white_balance, looks=looks)
+    return image, board_levels(size), tuple(truth)
+
+
+def draw_scene(
+    truth: Sequence[TrueDie],
+    rng: np.random.Generator,
+    size: tuple[int, int] = (800, 600),
+    *,
+    white_balance: tuple[float, float, float] = (1.0, 1.0, 1.0),
+    looks: Mapping[str, tuple[BGR, BGR]] = BOX_DICE,
+) -> np.ndarray:
+    """A BGR picture of the board with the dice of ``truth`` where they were placed, under light,
+    blur and noise drawn from ``rng`` (the same seed, the same light: a camera fixed over the board)."""
     canvas = np.empty((size[1] * SUPERSAMPLE, size[0] * SUPERSAMPLE, 3), np.uint8)
-    _draw_board(canvas, levels)
+    _draw_board(canvas, board_levels(size))
     for die in truth:
         body, pips = looks[die.colour]
         draw_die(canvas, die.placed, TrayLook(TABLE, body, pips, 0.0, 0.0, 0.0, 0.0))
@@ -103,7 +122,7 @@ def render_board(
     image *= light[..., None] * np.array(white_balance, np.float32)
     image = cv2.GaussianBlur(image, (0, 0), float(rng.uniform(0.3, 0.9)))
     image += rng.normal(0, float(rng.uniform(0.0, 4.0)), image.shape).astype(np.float32)
-    return np.clip(image, 0, 255).astype(np.uint8), levels, tuple(truth)
+    return np.clip(image, 0, 255).astype(np.uint8)
 
 
 def _draw_board(canvas: np.ndarray, levels: LevelMap) -> None:
@@ -130,11 +149,14 @@ def _fill(canvas: np.ndarray, outline: Sequence[tuple[float, float]], colour: BG
     cv2.fillPoly(canvas, [points], colour, cv2.LINE_AA, shift=4)
 
 
-def _place(
-    colour: str, face: int, where: str, side: float, size: tuple[int, int], placed: list[TrueDie],
+def place_die(
+    colour: str, face: int, where: Where, side: float, size: tuple[int, int], lying: Sequence[TrueDie],
     rng: np.random.Generator,
 ) -> TrueDie:
-    """A die clear of the others: well inside a random level, across a random step, or on the table."""
+    """A die of ``side`` px clear of the dice ``lying``: well inside a random level ("level"), across
+    a random step ("border") or on the table beside the board ("off"); ValueError when no room is found."""
+    if where not in WHERES:
+        raise ValueError(f"a die lands on one of {', '.join(WHERES)}, got {where!r}")
     reach = side * math.sqrt(2) / 2 + 3
     for _ in range(500):
         angle = float(rng.uniform(0, 90))
@@ -153,6 +175,6 @@ def _place(
             x = float(rng.uniform(reach, left - reach)) if rng.random() < 0.5 else float(rng.uniform(right + reach, size[0] - reach))
         else:
             x = float(rng.uniform(left + reach, right - reach))
-        if all(math.dist((x, y), d.placed.centre) > reach + d.placed.side * math.sqrt(2) / 2 + 3 for d in placed):
+        if all(math.dist((x, y), d.placed.centre) > reach + d.placed.side * math.sqrt(2) / 2 + 3 for d in lying):
             return TrueDie(colour, face, level, where != "off", PlacedDie(face, (x, y), side, angle))
-    raise ValueError(f"no room for another die ({len(placed)} placed)")
+    raise ValueError(f"no room for another die {_WHERE_NAMES[where]} ({len(lying)} lying)")
