@@ -7,7 +7,11 @@ the journal, so a game survives a power cut (it resumes at start) and any move c
 (:mod:`firmware.roll_watcher`) or, when it is missing or overruled, from the buttons
 (:mod:`firmware.manual_entry`); a reading without exactly the dice the game needs is shown and
 refused, never guessed. With the tray's outline (``dice-companion calibrate``) only dice inside
-the tray count; an outline that does not fit the camera's frames is dropped with a notice.
+the tray count; an outline that does not fit the camera's frames is dropped with a notice. A game
+played on a board (:class:`firmware.table_game.BoardGame`) reads the whole picture instead: the
+core confirms the dice reader's reading over settled frames and hands it to the game with the
+picture and the data folder (its calibration), and keeps what the game makes of it (a reading
+the players correct) until the next move.
 
 It knows no game: what a button means, what the screen shows and what a bot decides are asked of
 the game being played (:class:`firmware.table_game.TableGame`).
@@ -37,7 +41,23 @@ from firmware.roll_watcher import Reader, RollWatcher, Seen
 from firmware.screens import BadReadScreen, ManualEntryScreen, NoticeScreen, ResumeScreen, Screen, draw, rows_of
 from firmware.setup_menu import chosen_setup, first_menu, menu_after
 from firmware.statuses import CAMERA_TROUBLE, READING
-from firmware.table_game import Action, ByHand, Cursor, NewGame, Play, Say, ShowBoard, TableGame, Throw, TrayRefused, View
+from firmware.table_game import (
+    Action,
+    BoardGame,
+    ByHand,
+    Cursor,
+    Look,
+    NewGame,
+    Play,
+    Say,
+    Scratch,
+    ShowBoard,
+    Sight,
+    TableGame,
+    Throw,
+    TrayRefused,
+    View,
+)
 from hardware.buttons import Press
 from hardware.camera import Toss
 from hardware.display import Display, DisplayError
@@ -53,8 +73,9 @@ class Companion:
     """One companion at one table; :attr:`screen` is what the OLED shows.
 
     ``journal`` defaults to one in memory (nothing survives the process); ``has_camera`` False
-    makes ROLL open the manual dice entry; ``tray`` limits the camera to the calibrated tray;
-    ``notice`` is shown first (a problem met while starting, such as an unreadable tray file).
+    makes ROLL open the manual dice entry; ``tray`` limits the camera to the calibrated tray (in
+    games played in a tray); ``notice`` is shown first (a problem met while starting, such as an
+    unreadable tray file); ``data_dir`` holds calibrations a game reads (the board's levels).
     """
 
     def __init__(
@@ -68,12 +89,16 @@ class Companion:
         has_camera: bool = True,
         tray: TrayOutline | None = None,
         notice: NoticeScreen | None = None,
+        data_dir: Path | None = None,
     ) -> None:
         self.display = display
         self.defaults = setup
         self.snapshots = snapshots
         self.journal = journal or Journal(":memory:")
         self.has_camera = has_camera
+        self.data_dir = data_dir
+        self._tray = tray
+        self._scratch: Any = None  # the game's work in progress before its next move
         self.listeners: list[Callable[[Screen], None]] = []
         self.finished = False
         self.state: Any = None
@@ -132,7 +157,8 @@ class Companion:
             return
         self._set_game(record.id, record.setup, state, standing)
         self._bots_paused = bool(events) and events[-1] == UNDO  # an undo of the advisor's move stands
-        self.watcher.resumed()
+        if self.game.camera == "tray":
+            self.watcher.resumed()  # a board, unlike a throw, may be read as it lies
         self._banner = self._resume_screen()
         LOG.info("resumed game %d (%s) at turn %d, %d moves", record.id, record.setup.kind,
                  self.game.progress(state).turns, len(standing))
@@ -160,6 +186,8 @@ class Companion:
         self.state = state
         self._standing = standing
         self._cursor = 0
+        self._scratch = None
+        self.watcher.use_tray(self._tray if self.game.camera == "tray" else None)
         self.watcher.expect_roll()
 
     # --- events -------------------------------------------------------------------------
@@ -238,6 +266,12 @@ class Companion:
             self._status = action.status
         elif isinstance(action, NewGame):
             self._leave_game()
+        elif isinstance(action, Look) and self.has_camera:
+            self.watcher.request()
+        elif isinstance(action, Look):
+            self._status = "no camera"
+        elif isinstance(action, Scratch):
+            self._scratch, self._cursor, self._status = action.value, action.cursor, action.status
 
     def _press_on_notice(self, press: Press, banner: ResumeScreen | NoticeScreen) -> None:
         """SELECT goes on (to the next waiting notice, if any); on the resume screen STOP asks, and
@@ -285,7 +319,7 @@ class Companion:
     def _leave_game(self) -> None:
         kind = self.setup.kind if self.setup is not None else None
         self.state, self.setup, self._game, self._standing = None, None, None, []
-        self._banner = self._entry = None
+        self._banner = self._entry = self._scratch = None
         self._menu = first_menu(self.defaults, kind)
 
     def _press_entering(self, press: Press, state: Any, entry: ManualEntryScreen) -> None:
@@ -312,16 +346,30 @@ class Companion:
         self._camera_problem = ""
         self._check_tray(frame)
         state = self.state
-        roll_due = (
-            state is not None
-            and self.game.tray_dice(state) > 0
-            and (self.game.throw_due(state) or self.watcher.requested)
-            and self._entry is None
-            and not isinstance(self._banner, (ResumeScreen, NoticeScreen))
+        playing = state is not None and self._entry is None and not isinstance(self._banner, (ResumeScreen, NoticeScreen))
+        board = playing and self.game.camera == "board"
+        if board and self._scratch is None and not self.watcher.requested and self._board_game.board_due(state):
+            self.watcher.request()
+        roll_due = board and self.watcher.requested or (
+            playing and self.game.tray_dice(state) > 0 and (self.game.throw_due(state) or self.watcher.requested)
         )
         seen = self.watcher.frame(frame, roll_due)
-        if seen is not None and state is not None:
+        if seen is not None and state is not None and board:
+            self._act(self._board_game.looked(state, Sight(frame, seen.reading, self.data_dir, self._options), self._view()), state)
+        elif seen is not None and state is not None:
             self._use(seen, frame, state)
+
+    @property
+    def _options(self) -> dict[str, Any]:
+        assert self.setup is not None
+        return self.setup.game_options()
+
+    @property
+    def _board_game(self) -> BoardGame:
+        """The game being played, which reads a board (``camera`` is "board")."""
+        game = self.game
+        assert game.camera == "board"
+        return game  # type: ignore[return-value]  # its camera says it is a BoardGame
 
     def _check_tray(self, frame: np.ndarray) -> None:
         """A tray outline made for frames of another shape is dropped: the whole frame is read."""
@@ -334,6 +382,7 @@ class Companion:
         except TrayError as error:
             LOG.error("%s; until then the whole frame is read", error)
             self.watcher.use_tray(None)
+            self._tray = None
             made_for = f"made for {tray.frame_size[0]}x{tray.frame_size[1]},"
             self._notify(NoticeScreen("Tray does not fit", (made_for, f"camera: {width}x{height}.", "Whole frame read."), "calibrate"))
 
@@ -406,6 +455,7 @@ class Companion:
         self.state = after
         self._standing.append(move)
         self._cursor = 0
+        self._scratch = None
         self._showing_board = False  # what the move brings (a choice, a winner) must be seen
         self._banner = self.game.after_move(state, move, after, self.names)
         if isinstance(move, Roll) or engine.current_player(state) not in self.bot_seats:
@@ -431,6 +481,7 @@ class Companion:
         self._standing.pop()
         self.state = state
         self._cursor = 0
+        self._scratch = None
         self._banner = None
         self._showing_board = False
         self.watcher.expect_roll()
@@ -447,11 +498,11 @@ class Companion:
         current = self.game.engine.current_player(state)
         bot = current in self.bot_seats
         status = self._status or (READING if self.watcher.requested else "")
-        if self._camera_problem and self.game.uses_camera:
+        if self._camera_problem and self.game.camera:
             status = CAMERA_TROUBLE
         return View(
             self.names, self._cursor, status, hints=self.defaults.hints and not bot,
-            proxy=self._bots_paused and bot, bot_to_decide=bot and not self._bots_paused,
+            proxy=self._bots_paused and bot, bot_to_decide=bot and not self._bots_paused, scratch=self._scratch,
         )
 
     def _current_screen(self) -> Screen:

@@ -40,7 +40,7 @@ class Menu:
 
     def screen(self) -> SetupScreen:
         rows = [("Game", self.game.title), ("Players", str(self.players))]
-        rows += [(option.label, str(self.options[option.key])) for option in self.shown_options]
+        rows += [(option.label, option.shown(self.options[option.key])) for option in self.shown_options]
         return SetupScreen(tuple(rows), self.field)
 
 

@@ -3,7 +3,8 @@
 The core (:mod:`firmware.companion`: buttons, camera, journal, undo, resume, dice by hand, bot
 seats, the set-up screen) asks a :class:`TableGame` the few things that differ between games:
 what its set-up asks, how many dice the camera must see after a throw and which moves a reading
-makes, what the screen is for a state, what a button means there, what its bots decide. Each
+makes (or, for a game played on a board, what it reads in a picture of it: :class:`BoardGame`),
+what the screen is for a state, what a button means there, what its bots decide. Each
 game answers in one folder of its own under ``firmware/games/``; adding a game adds a folder
 and one line in :mod:`firmware.games`, never a change here or in the core.
 """
@@ -13,12 +14,15 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
+
+import numpy as np
 
 from engine.game import Game
 from firmware.screens import Screen
 from hardware.buttons import Press
 from hardware.camera import Toss
+from vision.reading import DiceReading
 
 Options = Mapping[str, Any]  # a game's set-up options by key, values as the journal stores them (JSON)
 
@@ -35,6 +39,7 @@ class SetupOption:
     choices: Callable[[int], tuple[Any, ...]] | None = None  # the values for n players; None: not on the screen
     parse: Callable[[Any, Path], Any] = field(default=lambda value, base: value)  # a config value -> the option
     allowed: str = ""  # what the configuration may give, for messages
+    shown: Callable[[Any], str] = str  # a value as the set-up screen shows it
 
 
 @dataclass(frozen=True)
@@ -47,6 +52,7 @@ class View:
     hints: bool = False  # show the advisor's tips to this seat
     proxy: bool = False  # a bot's seat after an UNDO: the people decide for it
     bot_to_decide: bool = False  # a bot's seat that decides by itself: buttons other than ROLL wait
+    scratch: Any = None  # the game's work in progress before a move (a reading being corrected), see Scratch
 
 
 # What a press asks of the core.
@@ -91,7 +97,22 @@ class NewGame:
     """Leave the finished game for the set-up screen."""
 
 
-Action = Play | Throw | ByHand | ShowBoard | Cursor | Say | NewGame | None
+@dataclass(frozen=True)
+class Look:
+    """Read the camera's picture now, for the game's own reading of it (:meth:`BoardGame.looked`)."""
+
+
+@dataclass(frozen=True)
+class Scratch:
+    """Keep ``value`` (shown as ``View.scratch``) until the next move or undo, with the cursor at
+    ``cursor`` and ``status`` in the footer: a board reading the players correct before it counts."""
+
+    value: Any
+    cursor: int = 0
+    status: str = ""
+
+
+Action = Play | Throw | ByHand | ShowBoard | Cursor | Say | NewGame | Look | Scratch | None
 
 
 class TrayRefused(ValueError):
@@ -112,12 +133,26 @@ class Progress:
         return self.winner is not None or self.drawn
 
 
+CameraUse = Literal["tray", "board", ""]
+
+
+@dataclass(frozen=True)
+class Sight:
+    """A settled picture of the board, the dice reader's confirmed reading of it, the data folder
+    where its calibration lies (None: a companion without one) and the game's set-up options."""
+
+    frame: np.ndarray
+    reading: DiceReading
+    data_dir: Path | None
+    options: Options
+
+
 class TableGame(Protocol):
     """One game at the table. Banners (what :meth:`after_move` and :meth:`bot_screen` return) are
     dataclasses with a ``status`` field, which the core fills."""
 
     kind: str  # the journal's name for the game, e.g. "cant-stop"
-    uses_camera: bool  # False: no dice to read (camera problems are not the players' concern)
+    camera: CameraUse  # what the camera sees: "tray", "board" (the game is a BoardGame), "" (no dice to read)
     draws: bool  # whether a game may end with no winner
     title: str  # on the set-up screen, e.g. "Can't Stop"
     engine: Game[Any, Any]
@@ -190,8 +225,22 @@ class TableGame(Protocol):
         """``bench-advisor``'s report: the advisor against the game's other bots, with figures."""
         ...
 
-    def autoplayer(self, seats: int, seed: int) -> AutoSeats:
-        """Bots that press the buttons for every seat, for the demo and the kill test."""
+    def autoplayer(self, seats: int, seed: int, table: Any = None) -> AutoSeats:
+        """Bots that press the buttons for every seat, for the demo and the kill test; ``table`` is
+        the simulated table they play on (a board game's bots check the camera's reading against it)."""
+        ...
+
+
+class BoardGame(TableGame, Protocol):
+    """A game whose dice lie on a board the camera reads whole (faces, colours, places), rather
+    than a throw of a known number of dice in the tray."""
+
+    def board_due(self, state: Any) -> bool:
+        """Whether the board is to be read now without asking (the camera reads it once at rest)."""
+        ...
+
+    def looked(self, state: Any, sight: Sight, view: View) -> Action:
+        """What a reading of the board (asked by :class:`Look`, or due) does."""
         ...
 
 

@@ -29,7 +29,7 @@ from firmware.games.cant_stop.screens import (
 )
 from firmware.games.cant_stop.setup import OPTIONS, variant_of
 from firmware.screens import Screen
-from firmware.table_game import Action, Cursor, NewGame, Options, Play, Progress, Say, ShowBoard, Throw, View, ByHand
+from firmware.table_game import Action, ByHand, CameraUse, Cursor, NewGame, Options, Play, Progress, Say, ShowBoard, Throw, View
 from hardware.buttons import Press
 from hardware.camera import Toss
 
@@ -40,7 +40,7 @@ class CantStopTable:
     """Sid Sackson's Can't Stop for 2 to 4 players, with four dice in the tray."""
 
     kind = GAME.name
-    uses_camera = True
+    camera: CameraUse = "tray"
     draws = False
     title = "Can't Stop"
     engine = GAME
@@ -133,7 +133,7 @@ class CantStopTable:
     def bench_advisor(self, games: int, seed: int) -> Iterator[str]:
         return bench_lines(games, seed)
 
-    def autoplayer(self, seats: int, seed: int) -> CantStopSeats:
+    def autoplayer(self, seats: int, seed: int, table: Any = None) -> CantStopSeats:
         return CantStopSeats.demo(seats, seed)
 
 

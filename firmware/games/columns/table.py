@@ -18,7 +18,7 @@ from engine.columns import GAME, Placement, State, legal_moves
 from engine.columns.bots import SearchBot
 from firmware.games.columns.screens import BoardScreen, PlaceScreen, ResultScreen
 from firmware.screens import Screen
-from firmware.table_game import Action, AutoSeats, Cursor, NewGame, Options, Play, Progress, Say, ShowBoard, View
+from firmware.table_game import Action, AutoSeats, CameraUse, Cursor, NewGame, Options, Play, Progress, Say, ShowBoard, View
 from hardware.buttons import Press
 from hardware.camera import Toss
 
@@ -27,7 +27,7 @@ class ColumnsTable:
     """Columns (Pin International) for two players: 12 columns of 5 levels, no dice."""
 
     kind = GAME.name
-    uses_camera = False
+    camera: CameraUse = ""
     draws = True
     title = "Columns"
     engine = GAME
@@ -104,7 +104,7 @@ class ColumnsTable:
 
         return bench_lines(games, seed)
 
-    def autoplayer(self, seats: int, seed: int) -> AutoSeats:
+    def autoplayer(self, seats: int, seed: int, table: Any = None) -> AutoSeats:
         from firmware.games.columns.autoplay import ColumnsSeats
 
         return ColumnsSeats.demo(seed)

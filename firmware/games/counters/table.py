@@ -35,6 +35,7 @@ from firmware.games.counters.screens import (
 )
 from firmware.screens import Screen
 from firmware.table_game import (
+    CameraUse,
     Action,
     AutoSeats,
     ByHand,
@@ -59,7 +60,7 @@ class CountersTable:
     """Klaus-Jürgen Wrede's Get Your Counters to the Top for 2 to 4 players, five dice in the tray."""
 
     kind = GAME.name
-    uses_camera = True
+    camera: CameraUse = "tray"
     draws = False
     title = "Counters to Top"
     engine = GAME
@@ -173,7 +174,7 @@ class CountersTable:
 
         return bench_lines(games, seed)
 
-    def autoplayer(self, seats: int, seed: int) -> AutoSeats:
+    def autoplayer(self, seats: int, seed: int, table: Any = None) -> AutoSeats:
         from firmware.games.counters.autoplay import CountersSeats
 
         return CountersSeats.demo(seats, seed)
