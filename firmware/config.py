@@ -18,10 +18,12 @@ from firmware.game_setup import GameSetup
 from firmware.games import DEFAULT_KIND, GAMES, kinds
 from hardware.buttons import BUTTONS, Press
 from hardware.display import PANELS
+from vision.board_levels import LEVELS, LevelMap, LevelMapError
+from vision.frame_outline import Outline, is_outline
 
 DISPLAYS = (*PANELS, "terminal", "dummy")
 CAMERAS = ("picamera2", "usb", "folder", "synthetic", "none")
-SCENES = ("tray", "desk")  # what the synthetic camera shows
+SCENES = ("tray", "desk", "board")  # what the synthetic camera shows
 BUTTON_SOURCES = ("gpio", "keyboard")
 MAX_NAME_LENGTH = 8  # characters: a name must fit the OLED's title line
 BCM_PINS = range(2, 28)  # the 40-pin header's usable GPIO numbers
@@ -75,7 +77,8 @@ class CameraConfig:
     usb_index: int = 0
     folder: Path | None = None
     seed: int = 1
-    scene: str = "tray"  # synthetic camera: "tray" fills the frame, "desk" lies on a cluttered desk (to try calibrate)
+    scene: str = "tray"  # synthetic camera: "tray" fills the frame, "desk" lies on a cluttered desk (to try calibrate),
+    # "board" is a stepped dice board seen from above (Tumblin' Dice)
 
 
 @dataclass(frozen=True)
@@ -87,12 +90,21 @@ class TrayConfig:
 
 
 @dataclass(frozen=True)
+class BoardConfig:
+    """Where ``calibrate --game`` of a board game takes the levels' outlines from: these (level 0,
+    the 0x level, to level 4; x, y px of the camera's frames), or, without them, the camera's view."""
+
+    levels: tuple[Outline, ...] | None = None
+
+
+@dataclass(frozen=True)
 class Config:
     game: GameSetup = field(default_factory=GameSetup)
     buttons: ButtonConfig = field(default_factory=ButtonConfig)
     display: DisplayConfig = field(default_factory=DisplayConfig)
     camera: CameraConfig = field(default_factory=CameraConfig)
     tray: TrayConfig = field(default_factory=TrayConfig)
+    board: BoardConfig = field(default_factory=BoardConfig)
     data_dir: Path = Path("/var/lib/dice-companion")
 
 
@@ -133,6 +145,7 @@ def parse_config(table: dict[str, Any], base: Path = Path(".")) -> Config:
         display=_display(reader),
         camera=(camera := _camera(reader, base)),
         tray=_tray(reader, camera),
+        board=_board(reader, camera),
         data_dir=base / reader.path(reader.section("data"), "dir", str(Config.data_dir), "a folder path"),
     )
     reader.refuse_unknown()
@@ -251,6 +264,26 @@ def _tray(reader: _Reader, camera: CameraConfig) -> TrayConfig:
     if not _goes_round(points):
         raise ConfigError(f"tray.corners = {shown(corners)}: in this order they do not go round a convex area (sides cross, or three lie in a line); allowed is {allowed}")
     return TrayConfig(points)
+
+
+def _board(reader: _Reader, camera: CameraConfig) -> BoardConfig:
+    """The levels' outlines, if given: one per level, each inside the camera's frame around an area."""
+    frame = (camera.width, camera.height)
+    allowed = (
+        f"{LEVELS} outlines [[[x, y], [x, y], [x, y], ...], ...], level 0 (the 0x level) to level {LEVELS - 1}, "
+        f"each of 3 or more corners inside the camera's {frame[0]}x{frame[1]} frame"
+    )
+    levels = reader.value(reader.section("board"), "levels", list, None, allowed)
+    if levels is None:
+        return BoardConfig()
+    if not all(is_outline(outline) for outline in levels):
+        raise ConfigError(f"board.levels = {shown(levels)}: allowed is {allowed}")
+    outlines = tuple(tuple((float(x), float(y)) for x, y in outline) for outline in levels)
+    try:
+        LevelMap(outlines, frame)
+    except LevelMapError as error:
+        raise ConfigError(f"board.levels = {shown(levels)}: {error}; allowed is {allowed}") from None
+    return BoardConfig(outlines)
 
 
 def _goes_round(points: tuple[tuple[float, float], ...]) -> bool:

@@ -7,7 +7,8 @@ from collections.abc import Callable
 
 from firmware.config import ButtonConfig, CameraConfig, DisplayConfig
 from hardware.buttons import ButtonTiming, Deliver, GpioButtons, Press
-from hardware.camera import Camera, CameraError, FolderCamera, SyntheticCamera, Toss
+from hardware.board_camera import SyntheticBoardCamera
+from hardware.camera import Camera, CameraError, FolderCamera, SimulatedTable, SyntheticCamera, Toss
 from hardware.desk import Desk, rectangle
 from hardware.display import Display, ReopeningDisplay, TerminalDisplay, dummy_display, open_oled
 from hardware.keyboard import KeyboardButtons
@@ -47,22 +48,26 @@ def camera_opener(config: CameraConfig) -> Callable[[], Camera] | None:
         assert config.folder is not None  # the configuration refuses a folder camera without a folder
         folder = config.folder
         return lambda: FolderCamera(folder)
-    tray = SyntheticCamera(config.seed, size, desk=Desk(size, rectangle(size)) if config.scene == "desk" else None)
-    return lambda: tray  # one simulated tray, whoever opens it
+    table: SyntheticBoardCamera | SyntheticCamera
+    if config.scene == "board":
+        table = SyntheticBoardCamera(config.seed, size)
+    else:
+        table = SyntheticCamera(config.seed, size, desk=Desk(size, rectangle(size)) if config.scene == "desk" else None)
+    return lambda: table  # one simulated table, whoever opens it
 
 
 ThrowPlan = Callable[[], Toss]  # what the players throw before ROLL now
 
 
-def throwing_dice(deliver: Deliver, tray: SyntheticCamera, plan: ThrowPlan) -> Deliver:
-    """With a simulated tray, ROLL also throws the dice the game's throw needs (a player throws,
-    then presses ROLL); the dice a player keeps stay in the tray."""
+def throwing_dice(deliver: Deliver, table: SimulatedTable, plan: ThrowPlan) -> Deliver:
+    """With a simulated tray or board, ROLL also throws the dice the game's throw needs (a player
+    throws, then presses ROLL); the dice a player keeps stay in the tray, those lying on a board stay."""
 
     def deliver_and_throw(press: Press) -> None:
         if press is Press.ROLL:
             toss = plan()
             if toss.count:
-                tray.toss(toss)
+                table.toss(toss)
         deliver(press)
 
     return deliver_and_throw

@@ -38,6 +38,14 @@ class Toss:
     new_round: bool = False
 
 
+class SimulatedTable(Protocol):
+    """A simulated tray or board that players act on before they press ROLL."""
+
+    def toss(self, toss: Toss) -> tuple[int, ...]:
+        """Do ``toss``; returns the values of the dice lying there."""
+        ...
+
+
 class Camera(Protocol):
     """Anything that gives pictures of the dice tray."""
 

@@ -8,6 +8,8 @@ import pytest
 
 from firmware.cli import main
 from firmware.config import Config, ConfigError, load_config, parse_config
+from firmware.devices import camera_opener
+from hardware.board_camera import SyntheticBoardCamera
 from hardware.buttons import Press
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "firmware" / "pi" / "dice-companion.toml"
@@ -74,6 +76,7 @@ def test_values_are_read_and_relative_folders_taken_from_the_file(tmp_path):
         ({"camera": {"seed": -3}}, "camera.seed = -3: allowed is a whole number from 0 to"),
         ({"data": {"dir": 5}}, "data.dir = 5: allowed is a folder path"),
         ({"game": {"players": ["Ann", 7]}}, "game.players = ['Ann', 7]: allowed is a list of 2 to 4 names"),
+        ({"camera": {"scene": "garden"}}, 'camera.scene = \'garden\': allowed is one of "tray", "desk", "board"'),
     ],
 )
 def test_a_wrong_value_names_the_key_the_value_and_what_is_allowed(table, message):
@@ -125,3 +128,46 @@ def test_run_refuses_a_bad_configuration_before_opening_anything(tmp_path, capsy
     assert "display.type = 'lcd'" in capsys.readouterr().err
     assert main(["run", "--config", str(tmp_path / "missing.toml")]) == 2
     assert "no configuration file at" in capsys.readouterr().err
+
+
+def test_the_synthetic_board_scene_is_one_board_camera_of_the_configured_size():
+    config = parse_config({"camera": {"backend": "synthetic", "scene": "board", "width": 640, "height": 480, "seed": 3}})
+    opener = camera_opener(config.camera)
+    assert opener is not None
+    camera = opener()
+    assert isinstance(camera, SyntheticBoardCamera) and opener() is camera, "one simulated board, whoever opens it"
+    assert camera.frame().shape == (480, 640, 3) and camera.levels.frame_size == (640, 480)
+
+
+LEVELS = [[[100 + 10 * k, 100 * k], [700 - 10 * k, 100 * k], [710 - 10 * k, 100 * k + 100], [90 + 10 * k, 100 * k + 100]]
+          for k in range(5)]
+
+
+def test_board_levels_are_read_as_given():
+    config = parse_config({"camera": {"width": 800, "height": 600}, "board": {"levels": LEVELS}})
+    assert config.board.levels == tuple(tuple((float(x), float(y)) for x, y in outline) for outline in LEVELS)
+    assert parse_config({}).board.levels is None
+
+
+@pytest.mark.parametrize(
+    ("levels", "message"),
+    [
+        ("all of it", "board.levels = 'all of it': allowed is 5 outlines [[[x, y], [x, y], [x, y], ...], ...], level 0"),
+        (LEVELS[:4], "a level map has one outline per level 0 to 4 (5), got 4; allowed is 5 outlines"),
+        ([*LEVELS[:4], [[0, 0], [10, 0]]], "level 4's outline needs at least 3 corners, got 2"),
+        ([*LEVELS[:4], [[0, 0], [10, 0], [10, True]]], "allowed is 5 outlines"),
+        ([*LEVELS[:4], [[0, 0], [10, 0], [10, "ten"]]], "allowed is 5 outlines"),
+        ([*LEVELS[:4], [[0, 0], [10, 0], [10]]], "allowed is 5 outlines"),
+        ([*LEVELS[:4], [[0, 0], [900, 0], [10, 10]]], "level 4's corner (900, 0) lies outside the 800x600 frame; allowed is"),
+        ([*LEVELS[:4], [[0, 0], [5, 5], [10, 10]]], "level 4's corners enclose no area"),
+    ],
+)
+def test_wrong_board_levels_are_refused(levels, message):
+    with pytest.raises(ConfigError) as error:
+        parse_config({"camera": {"width": 800, "height": 600}, "board": {"levels": levels}})
+    assert message in str(error.value) and "inside the camera's 800x600 frame" in str(error.value)
+
+
+def test_the_configuration_knows_only_levels_in_its_board_section():
+    with pytest.raises(ConfigError, match="unknown key board.corners; known: levels"):
+        parse_config({"board": {"corners": []}})
