@@ -97,8 +97,13 @@ def _run(args: argparse.Namespace) -> int:
 
 def _calibrate(args: argparse.Namespace) -> int:
     from firmware.calibrate import calibrate
+    from firmware.games import table_game
 
-    return calibrate(load_config(args.config))
+    game = table_game(args.game)
+    if not game.camera:
+        print(f"dice-companion calibrate: {game.title} reads no dice, so there is nothing to calibrate", file=sys.stderr)
+        return 1
+    return calibrate(load_config(args.config), surface=game.camera)
 
 
 def _bench_engine(args: argparse.Namespace) -> int:
@@ -183,8 +188,10 @@ def build_parser() -> argparse.ArgumentParser:
     device.set_defaults(run=_run)
 
     calibration = commands.add_parser(
-        "calibrate", help="find the empty tray in the camera's view (or take [tray] corners) and store its outline"
+        "calibrate", help="find the empty tray in the camera's view (or take [tray] corners) and store its outline; "
+        "with --game of a board game, the levels of the empty board (or [board] levels)"
     )
+    game_argument(calibration, "the game whose view to calibrate: its board's levels, or the tray")
     calibration.add_argument("--config", type=Path, required=True, metavar="FILE", help="TOML, see firmware/pi/dice-companion.toml")
     calibration.set_defaults(run=_calibrate)
 

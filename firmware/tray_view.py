@@ -1,5 +1,6 @@
-"""The camera's view on the 128x64 one-bit OLED: the frame fitted on the left, dithered, the tray's
-outline drawn over it, and a few words on the right (what ``calibrate`` found)."""
+"""The camera's view on the 128x64 one-bit OLED: the frame fitted on the left, dithered, outlines
+drawn over it (the tray's, or the board's levels numbered), and a few words on the right (what
+``calibrate`` found)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,10 @@ import numpy as np
 from PIL import Image, ImageDraw, ImageOps
 
 from firmware.screens import CHAR_PX, FONT, ROW_PX
+from firmware.tiny_font import GLYPH_HEIGHT, tiny_text, tiny_width
 from hardware.display import MODE, SIZE
+from vision.board_levels import LevelMap
+from vision.frame_outline import Outline, middle, rescaled
 from vision.tray import TrayOutline
 
 PICTURE_SIZE = (84, 64)  # px: the frame is fitted into this box; the text column beside it holds 7 characters
@@ -21,12 +25,29 @@ TEXT_CHARS = (SIZE[0] - TEXT_LEFT_PX) // CHAR_PX
 def tray_view(frame: np.ndarray | None, tray: TrayOutline | None, lines: Sequence[str]) -> Image.Image:
     """The 128x64 picture: ``frame`` (BGR; None leaves the picture dark) with ``tray`` drawn over it,
     and ``lines`` of up to 7 characters beside it."""
+    return outlined_view(frame, () if tray is None else (tray.points,), lines)
+
+
+def levels_view(frame: np.ndarray | None, levels: LevelMap | None, lines: Sequence[str]) -> Image.Image:
+    """The same for a board: each level's outline drawn and numbered (0 the 0x level)."""
+    return outlined_view(frame, () if levels is None else levels.outlines, lines, numbered=True)
+
+
+def outlined_view(frame: np.ndarray | None, outlines: Sequence[Outline], lines: Sequence[str],
+                  numbered: bool = False) -> Image.Image:
+    """``frame`` with ``outlines`` (px of the frame) drawn over it, each numbered by its place if
+    ``numbered``, and ``lines`` beside it."""
     screen = Image.new(MODE, SIZE, 0)
     if frame is not None:
         picture = _dithered(frame)
-        screen.paste(picture, (0, (SIZE[1] - picture.height) // 2))
-        if tray is not None:
-            _outline(screen, tray, picture.size, (0, (SIZE[1] - picture.height) // 2))
+        offset = (0, (SIZE[1] - picture.height) // 2)
+        screen.paste(picture, offset)
+        made_for = (frame.shape[1], frame.shape[0])
+        shown = [[(x + offset[0], y + offset[1]) for x, y in rescaled(o, made_for, picture.size)] for o in outlines]
+        for points in shown:
+            _outline(screen, points)
+        for number, points in enumerate(shown if numbered else ()):
+            _number(screen, points, str(number))
     canvas = ImageDraw.Draw(screen)
     for row, line in enumerate(lines[: SIZE[1] // ROW_PX]):
         canvas.text((TEXT_LEFT_PX, row * ROW_PX), line[:TEXT_CHARS], font=FONT, fill=1)
@@ -43,10 +64,17 @@ def _dithered(frame: np.ndarray) -> Image.Image:
     return ImageOps.autocontrast(Image.fromarray(small), cutoff=1).convert(MODE)  # Floyd-Steinberg
 
 
-def _outline(screen: Image.Image, tray: TrayOutline, size: tuple[int, int], offset: tuple[int, int]) -> None:
+def _outline(screen: Image.Image, points: list[tuple[float, float]]) -> None:
     """The outline in white on a black border, so it shows on any dithered picture."""
-    scaled = tray.scaled_to(size)
-    points = [(x + offset[0], y + offset[1]) for x, y in scaled.points]
     canvas = ImageDraw.Draw(screen)
     canvas.line([*points, points[0]], fill=0, width=3)
     canvas.line([*points, points[0]], fill=1, width=1)
+
+
+def _number(screen: Image.Image, points: list[tuple[float, float]], text: str) -> None:
+    """``text`` in white on a black box at the middle of the outline."""
+    x, y = middle(points)
+    left, top = round(x - tiny_width(text) / 2), round(y - GLYPH_HEIGHT / 2)
+    canvas = ImageDraw.Draw(screen)
+    canvas.rectangle((left - 2, top - 1, left + tiny_width(text) + 1, top + GLYPH_HEIGHT), fill=0)
+    tiny_text(canvas, (left, top), text)

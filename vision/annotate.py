@@ -1,10 +1,13 @@
-"""Debug pictures: each die outlined and labelled with its value; unreadable dice marked; the tray's outline."""
+"""Debug pictures: each die outlined and labelled with its value; unreadable dice marked; the tray's
+outline; the board's levels, numbered."""
 
 from __future__ import annotations
 
 import cv2
 import numpy as np
 
+from vision.board_levels import LevelMap
+from vision.frame_outline import Outline, middle
 from vision.reader import as_bgr
 from vision.reading import DiceReading
 from vision.tray import TrayOutline
@@ -12,6 +15,7 @@ from vision.tray import TrayOutline
 READ_COLOUR = (40, 200, 40)  # BGR green
 UNREADABLE_COLOUR = (30, 30, 230)  # BGR red
 TRAY_COLOUR = (0, 200, 255)  # BGR amber
+LEVEL_COLOUR = (255, 220, 60)  # BGR light blue
 
 
 def annotate(image: np.ndarray, reading: DiceReading, note: str = "", tray: TrayOutline | None = None) -> np.ndarray:
@@ -36,9 +40,20 @@ def annotate(image: np.ndarray, reading: DiceReading, note: str = "", tray: Tray
 
 def draw_tray(canvas: np.ndarray, tray: TrayOutline, thickness: int = 2) -> None:
     """Draw the tray's outline into ``canvas`` (BGR, changed in place)."""
-    scaled = tray.scaled_to((canvas.shape[1], canvas.shape[0]))
-    points = np.round(np.array(scaled.points) * 16).astype(np.int32)
-    cv2.polylines(canvas, [points], True, TRAY_COLOUR, thickness, cv2.LINE_AA, shift=4)
+    _outline(canvas, tray.scaled_to((canvas.shape[1], canvas.shape[0])).points, TRAY_COLOUR, thickness)
+
+
+def draw_levels(canvas: np.ndarray, levels: LevelMap, thickness: int = 2) -> None:
+    """Draw each level's outline into ``canvas`` (BGR, changed in place), its number (0 the 0x
+    level) at its middle; LevelMapError for a canvas of another shape."""
+    scale = max(canvas.shape[:2]) / 640
+    for level, outline in enumerate(levels.scaled_to((canvas.shape[1], canvas.shape[0])).outlines):
+        _outline(canvas, outline, LEVEL_COLOUR, thickness)
+        _label(canvas, str(level), middle(outline), -20 * scale, LEVEL_COLOUR, scale)  # as if below a die: centred
+
+
+def _outline(canvas: np.ndarray, points: Outline, colour: tuple[int, int, int], thickness: int) -> None:
+    cv2.polylines(canvas, [np.round(np.array(points) * 16).astype(np.int32)], True, colour, thickness, cv2.LINE_AA, shift=4)
 
 
 def _label(

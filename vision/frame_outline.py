@@ -26,6 +26,15 @@ def area(points: Sequence[Point]) -> float:
     return float(abs(cv2.contourArea(polygon(points))))
 
 
+def middle(points: Sequence[Point]) -> Point:
+    """The centre of the area inside the outline (the corners' mean when it encloses none), px."""
+    moments = cv2.moments(polygon(points))
+    if moments["m00"] == 0:
+        x, y = np.mean(np.array(points, np.float64), axis=0)
+        return float(x), float(y)
+    return moments["m10"] / moments["m00"], moments["m01"] / moments["m00"]
+
+
 def corner_outside(points: Sequence[Point], frame_size: tuple[int, int]) -> Point | None:
     """The first corner that is not a finite point of a frame of ``frame_size``, if any."""
     width, height = frame_size
