@@ -274,16 +274,18 @@ def _board(reader: _Reader, camera: CameraConfig) -> BoardConfig:
         f"each of 3 or more corners inside the camera's {frame[0]}x{frame[1]} frame"
     )
     levels = reader.value(reader.section("board"), "levels", list, None, allowed)
-    if levels is None:
-        return BoardConfig()
+    return BoardConfig(None if levels is None else _level_outlines(levels, frame, allowed))
+
+
+def _level_outlines(levels: list[Any], frame: tuple[int, int], allowed: str) -> tuple[Outline, ...]:
+    """The outlines of ``levels``, checked as a level map of frames of ``frame`` size is."""
     if not all(is_outline(outline) for outline in levels):
         raise ConfigError(f"board.levels = {shown(levels)}: allowed is {allowed}")
     outlines = tuple(tuple((float(x), float(y)) for x, y in outline) for outline in levels)
     try:
-        LevelMap(outlines, frame)
+        return LevelMap(outlines, frame).outlines
     except LevelMapError as error:
         raise ConfigError(f"board.levels = {shown(levels)}: {error}; allowed is {allowed}") from None
-    return BoardConfig(outlines)
 
 
 def _goes_round(points: tuple[tuple[float, float], ...]) -> bool:
