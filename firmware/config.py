@@ -318,7 +318,7 @@ class _Reader:
         if key not in table:
             return default
         value = table[key]
-        if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
+        if not isinstance(value, kind) or isinstance(value, bool) and kind not in (bool, object):
             raise ConfigError(f"{name}.{key} = {shown(value)}: allowed is {allowed}")
         return value
 

@@ -70,19 +70,20 @@ def child_main(data: Path, seed: int, kind: str) -> int:
     from firmware.companion import Companion
     from firmware.game_setup import GameSetup
     from firmware.games import table_game
-    from firmware.table import play_with_bots
-    from hardware.camera import SyntheticCamera
+    from firmware.table import play_with_bots, simulated_table
     from hardware.display import dummy_display
 
     def acknowledge(game: int, seq: int, event: str) -> None:
         print(f"ack {game} {seq} {event}", flush=True)
 
     journal = Journal(data / JOURNAL_NAME, on_commit=acknowledge)
-    seats = table_game(kind).autoplayer(2, seed)
-    companion = Companion(dummy_display(), GameSetup(seats.names, kind=kind), journal=journal)
+    game = table_game(kind)
+    table = simulated_table(game, seed, data)
+    seats = game.autoplayer(2, seed, table)
+    companion = Companion(dummy_display(), GameSetup(seats.names, kind=kind), journal=journal, data_dir=data)
     if companion.game_id is not None:
         print(f"resumed {companion.game_id}", flush=True)
-    play_with_bots(companion, seats, SyntheticCamera(seed), UNDO_RATE, seed)
+    play_with_bots(companion, seats, table, UNDO_RATE, seed)
     print(f"won {companion.game_id}", flush=True)
     journal.close()
     return 0

@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import sys
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
@@ -22,10 +23,13 @@ from firmware.journal import JOURNAL_NAME, Journal, JournalError
 from firmware.screens import NoticeScreen, draw, rows_of
 from firmware.tray_file import TRAY_NAME, load_tray
 from firmware.loop import CameraFeed, EventQueue, run
-from firmware.table_game import AutoSeats
+from firmware.board_file import save_levels
+from firmware.table_game import AutoSeats, TableGame
+from hardware.board_camera import SyntheticBoardCamera
 from hardware.camera import SyntheticCamera, Toss
 from hardware.display import Display, RecordingDisplay, TerminalDisplay
 from hardware.keyboard import HELP, KeyboardButtons, single_keys
+from vision.level_finder import find_levels
 from vision.tray import TrayError, TrayOutline
 
 LOG = logging.getLogger("dice_companion")
@@ -64,24 +68,37 @@ def play_demo(
     the keyboard as the players. With ``data``, games are journaled there and an unfinished
     one resumes; without, the journal lives in memory."""
     out = out or sys.stdout
-    tray = SyntheticCamera(seed)
     display: Display = TerminalDisplay(out, in_place=False if auto else None, footer="" if auto else HELP)
     if record is not None:
         display = RecordingDisplay(record, display)
-    companion = Companion(display, setup, journal=open_journal(data))
-    if auto:
-        play_with_bots(companion, setup.game.autoplayer(len(setup.names), seed), tray)
-    else:
-        keys = keys or sys.stdin
-        inbox = EventQueue()
-        with single_keys(keys):
-            KeyboardButtons(throwing_dice(inbox.press, tray, companion.throw_plan), keys)
-            run(companion, inbox, CameraFeed(lambda: tray, inbox, SIMULATED_FRAME_INTERVAL_S))
+    with tempfile.TemporaryDirectory(prefix="dice-companion-") as scratch:
+        tray = simulated_table(setup.game, seed, data or Path(scratch))
+        companion = Companion(display, setup, journal=open_journal(data), data_dir=data or Path(scratch))
+        if auto:
+            play_with_bots(companion, setup.game.autoplayer(len(setup.names), seed, tray), tray)
+        else:
+            keys = keys or sys.stdin
+            inbox = EventQueue()
+            with single_keys(keys):
+                KeyboardButtons(throwing_dice(inbox.press, tray, companion.throw_plan), keys)
+                run(companion, inbox, CameraFeed(lambda: tray, inbox, SIMULATED_FRAME_INTERVAL_S))
     return _outcome(companion)
 
 
+def simulated_table(game: TableGame, seed: int, data_dir: Path) -> SyntheticCamera | SyntheticBoardCamera:
+    """The simulated table a game is played on: a dice tray, or a board whose levels are outlined
+    in ``data_dir`` the way ``calibrate --game tumblin`` does it (from a picture of it empty)."""
+    if game.camera != "board":
+        return SyntheticCamera(seed)
+    board = SyntheticBoardCamera(seed)
+    empty = board.frame()
+    save_levels(data_dir, find_levels(empty), empty)
+    return board
+
+
 def play_with_bots(
-    companion: Companion, seats: AutoSeats, tray: SyntheticCamera, undo_rate: float = 0.0, seed: int = 0
+    companion: Companion, seats: AutoSeats, tray: SyntheticCamera | SyntheticBoardCamera, undo_rate: float = 0.0,
+    seed: int = 0,
 ) -> None:
     """Bots at the buttons of ``companion`` over a simulated tray, until the game is won."""
     inbox = EventQueue()
@@ -116,7 +133,7 @@ def run_device(config: Config) -> Outcome:
                 tray, notice = tray_at_table(config.data_dir) if opener is not None else (None, None)
                 companion = Companion(
                     display, config.game, snapshots=config.data_dir / "refused-reads", journal=journal,
-                    has_camera=opener is not None, tray=tray, notice=notice,
+                    has_camera=opener is not None, tray=tray, notice=notice, data_dir=config.data_dir,
                 )
                 at_table.append(companion)
                 LOG.info("started: %s display, %s camera", config.display.type, config.camera.backend)

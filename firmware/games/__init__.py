@@ -6,9 +6,10 @@ from __future__ import annotations
 from firmware.games.cant_stop.table import TABLE as CANT_STOP
 from firmware.games.columns.table import TABLE as COLUMNS
 from firmware.games.counters.table import TABLE as COUNTERS
+from firmware.games.tumblin.table import TABLE as TUMBLIN
 from firmware.table_game import TableGame
 
-GAMES: tuple[TableGame, ...] = (CANT_STOP, COUNTERS, COLUMNS)
+GAMES: tuple[TableGame, ...] = (CANT_STOP, COUNTERS, COLUMNS, TUMBLIN)
 DEFAULT_KIND = GAMES[0].kind
 
 
