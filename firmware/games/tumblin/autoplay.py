@@ -14,7 +14,7 @@ from typing import Any
 
 import cv2
 
-from engine.tumblin import State, dice_left
+from engine.tumblin import State, colour, dice_left, landed
 from firmware.games.tumblin.draft import COLOUR, FACE, LEVEL, NO_DIE, Draft, DraftDie
 from firmware.games.tumblin.screens import FlickScreen, ResultScreen, TallyScreen, WaitingScreen
 from firmware.games.tumblin.table import STANDING, UNSEEN_WARNING, entries, tally_press, toss
@@ -74,7 +74,8 @@ class TumblinSeats:
             sure = all(d.die() is not None for d in screen.dice)
             wanted: list[Wanted | None] = [_as_wanted(d) for d in screen.dice] if sure else []
             return AutoPress(_corrections(screen.state, Draft(screen.dice), wanted, ()) if sure else ())
-        return AutoPress(_corrections(screen.state, Draft(screen.dice), self._wanted(screen), self._missed(screen)), decision=True)
+        wanted, missed = _within_landed(screen.state, self._wanted(screen), self._missed(screen))
+        return AutoPress(_corrections(screen.state, Draft(screen.dice), wanted, missed), decision=True)
 
     def _wanted(self, screen: TallyScreen) -> list[Wanted | None]:
         """For each die read, what it truly is (None: no die of the board is there)."""
@@ -99,6 +100,27 @@ class TumblinSeats:
         """A die's colour, face and level; one across a step rests on the level holding its centre."""
         level = die.level if die.level is not None else _resting_level(self.table.levels, die.placed.centre)
         return die.colour, die.face, level
+
+
+def _within_landed(
+    state: State, wanted: list[Wanted | None], missed: list[Wanted]
+) -> tuple[list[Wanted | None], list[Wanted]]:
+    """Dice of a colour beyond those that left its launch pad this round (a flick taken back with
+    UNDO leaves its die lying) are picked up off the board: missed ones are not added, read ones
+    taken off."""
+    room = {colour(state, seat): landed(state, seat) for seat in range(state.players)}
+    kept: list[Wanted | None] = []
+    for want in wanted:
+        fits = want is not None and room.get(want[0], 0) > 0
+        if fits:
+            room[want[0]] -= 1
+        kept.append(want if fits else None)
+    added = []
+    for want in missed:
+        if room.get(want[0], 0) > 0:
+            room[want[0]] -= 1
+            added.append(want)
+    return kept, added
 
 
 def _as_wanted(die: DraftDie) -> Wanted:
