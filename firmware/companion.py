@@ -36,6 +36,7 @@ from engine.errors import EngineError
 from firmware.events import ButtonEvent, CameraFailed, Event, FrameEvent
 from firmware.game_setup import GameSetup
 from firmware.journal import UNDO, Journal, play_through, replay
+from firmware.journal_rows import CAMERA, HAND
 from firmware.manual_entry import entry_after, start_entry
 from firmware.roll_watcher import Reader, RollWatcher, Seen
 from firmware.screens import BadReadScreen, ManualEntryScreen, NoticeScreen, ResumeScreen, Screen, draw, rows_of
@@ -326,7 +327,7 @@ class Companion:
         after = entry_after(entry, press)
         if isinstance(after, Roll):
             self._entry = None
-            if self._apply_tray(state, after.dice):
+            if self._apply_tray(state, after.dice, HAND):
                 self.watcher.rolled(None)
         else:
             self._entry = after
@@ -399,7 +400,7 @@ class Companion:
             self._banner = BadReadScreen(len(reading.dice), reading.values, len(reading.unreadable), needed)
             self._snapshot(frame, reading)
             return
-        if self._apply_tray(state, tuple(reading.values)):
+        if self._apply_tray(state, tuple(reading.values), CAMERA):
             self.watcher.rolled(reading)
         elif isinstance(self._banner, NoticeScreen):
             self._snapshot(frame, reading)
@@ -418,20 +419,22 @@ class Companion:
 
     # --- the engine and the journal -----------------------------------------------------
 
-    def _commit(self, event: str, after: Any) -> bool:
-        """Journal an event; False (and a message) if it could not be saved, so it did not happen."""
+    def _commit(self, event: str, after: Any, source: str | None = None) -> bool:
+        """Journal an event (a roll with where its dice were read); False (and a message) if it could
+        not be saved, so it did not happen."""
         assert self._game is not None
         try:
-            self.journal.append(self._game, event, self.game.progress(after))
+            self.journal.append(self._game, event, self.game.progress(after), source)
         except (sqlite3.Error, OSError) as error:
             LOG.error("could not journal %r: %s", event, error)
             self._status = "NOT SAVED: try again"
             return False
         return True
 
-    def _apply_tray(self, state: Any, dice: tuple[int, ...]) -> bool:
-        """Journal and apply the moves the tray's dice make; True if all were committed. Dice that
-        cannot be this throw are refused with a notice that says why."""
+    def _apply_tray(self, state: Any, dice: tuple[int, ...], source: str) -> bool:
+        """Journal and apply the moves the tray's dice make, the rolls among them with ``source``
+        (CAMERA or HAND); True if all were committed. Dice that cannot be this throw are refused
+        with a notice that says why."""
         try:
             moves = self.game.told(state, dice)
         except TrayRefused as error:
@@ -439,17 +442,17 @@ class Companion:
             self._banner = NoticeScreen("Dice do not fit", (*rows_of(str(error)), "SELECT, UNDO: no keep"))
             return False
         for move in moves:
-            if not self._apply(state, move):
+            if not self._apply(state, move, source if isinstance(move, Roll) else None):
                 return False
             state = self.state
         return True
 
-    def _apply(self, state: Any, move: Any) -> bool:
-        """Journal and apply a move; True if it was committed."""
+    def _apply(self, state: Any, move: Any, source: str | None = None) -> bool:
+        """Journal and apply a move (a roll with where its dice were read); True if it was committed."""
         engine = self.game.engine
         after = engine.apply(state, move)  # the flow offers only legal moves; an error here is a bug
         text = engine.move_text(move)
-        if not self._commit(text, after):
+        if not self._commit(text, after, source):
             return False
         LOG.info("%s: %s", self.names[engine.current_player(state)], text)
         self.state = after

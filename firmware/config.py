@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.errors import EngineError
-from firmware.game_setup import GameSetup
+from firmware.game_setup import DICE_SET_ALLOWED, GameSetup, is_dice_set
 from firmware.games import DEFAULT_KIND, GAMES, kinds
 from hardware.buttons import BUTTONS, Press
 from hardware.display import PANELS
@@ -140,6 +140,7 @@ def parse_config(table: dict[str, Any], base: Path = Path(".")) -> Config:
             hints=reader.value(game, "hints", bool, GameSetup.hints, "true or false"),
             kind=reader.choice(game, "kind", kinds(), DEFAULT_KIND),
             options=_game_options(reader, game, base),
+            dice_set=_dice_set(reader, game),
         ),
         buttons=_buttons(reader),
         display=_display(reader),
@@ -171,6 +172,14 @@ def _game_options(reader: _Reader, game: tuple[str, dict[str, Any]], base: Path)
             except EngineError as error:
                 raise ConfigError(f"game.{option.key} = {shown(value)}: {error}") from None
     return options
+
+
+def _dice_set(reader: _Reader, game: tuple[str, dict[str, Any]]) -> str:
+    """The label of the dice played with (spaces at either end dropped, as in a name)."""
+    given = reader.value(game, "dice_set", str, GameSetup.dice_set, DICE_SET_ALLOWED)
+    if not is_dice_set(given.strip()):
+        raise ConfigError(f"game.dice_set = {shown(given)}: allowed is {DICE_SET_ALLOWED}")
+    return given.strip()
 
 
 def _refuse_buttons_on_the_i2c_bus(config: Config) -> None:

@@ -9,21 +9,29 @@ from engine.errors import VariantError
 from firmware.games import DEFAULT_KIND, GAMES, UnknownGameError, table_game
 from firmware.table_game import TableGame
 
+DICE_SET_CHARS = 20  # a label the statistics page can show beside a plot
+DICE_SET_ALLOWED = f"a short label of the dice played with, 1 to {DICE_SET_CHARS} printable characters"
+
 
 @dataclass(frozen=True)
 class GameSetup:
     """The game's kind, player names (in seat order), which seats the advisor plays, whether it
     gives the humans hints, and set-up options by key. ``options`` may hold keys of several games
-    (a configuration's defaults for each); a game uses its own and its defaults for the rest."""
+    (a configuration's defaults for each); a game uses its own and its defaults for the rest.
+    ``dice_set`` names the physical dice, so the statistics can tell one set's fairness from another's."""
 
     names: tuple[str, ...] = ("Ann", "Bob")
     bots: tuple[str, ...] = ()  # names of the seats the advisor plays
     hints: bool = False
     kind: str = DEFAULT_KIND
     options: dict[str, Any] = field(default_factory=dict)
+    dice_set: str = "dice"
 
     def __post_init__(self) -> None:
-        """Options at their game's default are left out, so equal set-ups compare equal however given."""
+        """Options at their game's default are left out, so equal set-ups compare equal however given.
+        A dice set that is no label is refused here, so the journal never keeps one."""
+        if not is_dice_set(self.dice_set):
+            raise ValueError(f"dice set {self.dice_set!r}: allowed is {DICE_SET_ALLOWED}")
         defaults = {option.key: option.default for game in GAMES for option in game.options}
         given = {key: value for key, value in self.options.items() if not _is_default(value, defaults.get(key, _NONE))}
         object.__setattr__(self, "options", given)
@@ -63,6 +71,12 @@ class GameSetup:
 
 
 _NONE = object()  # no game has an option of this key
+
+
+def is_dice_set(label: object) -> bool:
+    """Whether ``label`` can name a set of dice: 1 to DICE_SET_CHARS printable characters, no
+    spaces at either end (a line of the page, never a control character in the log)."""
+    return isinstance(label, str) and 1 <= len(label) <= DICE_SET_CHARS and label.isprintable() and label == label.strip()
 
 
 def _is_default(value: Any, default: Any) -> bool:

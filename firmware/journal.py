@@ -2,11 +2,12 @@
 
 A game is a row in ``games`` (its kind, players, options, how it ended) and its events in
 ``events``, in order: the game's own move texts (``roll 1-4-5-6``, ``6+10``, ``stop``) and undos,
-replayed through that game's engine; each committed on its own
+replayed through that game's engine (a roll also says where its dice were read: by the camera, or
+entered by hand); each committed on its own
 (WAL, ``synchronous=FULL``), so a power cut loses nothing that was acknowledged. The state is
 the replay of the events through the engine (:func:`replay`); there is no second copy.
-Journals written before version 3 (Can't Stop only) are upgraded on opening, and read as they
-are by ``history``.
+Journals of older versions are upgraded on opening (their rolls' source unknown, their dice
+"dice"), and read as they are by ``history``.
 
 A file that is not a readable journal (SQLite's integrity check fails, or a row makes no sense)
 is moved aside untouched and a fresh one started; a journal written by a newer version is
@@ -36,38 +37,43 @@ from firmware.journal_rows import (
     ABANDONED,
     FINISHED,
     PLAYING,
+    SOURCES,
     DamagedGame,
     DamagedRow,
     GameRecord,
     games_columns,
     read_games,
+    source_column,
 )
 from firmware.table_game import Progress
 
 LOG = logging.getLogger("dice_companion")
-SCHEMA_VERSION = 3  # 2 added games.bots; 3 the game's kind and options (for rule, columns_to_win)
+SCHEMA_VERSION = 4  # 2 added games.bots; 3 the game's kind and options; 4 events.source and games.dice_set
 JOURNAL_NAME = "journal.sqlite3"  # in the data folder
 UNDO = "undo"
 BUSY_TIMEOUT_MS = 5000  # sqlite3's default: how long a statement waits for another connection's lock
 CHECKPOINT_WAIT_MS = 250  # a reader (history) may hold the log this long at a turn's end; then the next end tries
-_SCHEMA = """
-CREATE TABLE games (
+_GAMES = """
+CREATE TABLE {table} (
     id INTEGER PRIMARY KEY,
     kind TEXT NOT NULL,           -- the game: cant-stop, counters...
     names TEXT NOT NULL,          -- JSON list of the players' names, in seat order
     bots TEXT NOT NULL,           -- JSON list of the names of the seats the advisor plays
     options TEXT NOT NULL,        -- JSON object of the game's set-up options
+    dice_set TEXT NOT NULL,       -- a short label of the physical dice played with
     started REAL NOT NULL,        -- seconds since the epoch
     ended REAL,
     status TEXT NOT NULL,         -- playing, finished or abandoned
     winner INTEGER,               -- seat of the winner
     turns INTEGER NOT NULL DEFAULT 1
-);
+)"""
+_SCHEMA = _GAMES.format(table="games") + """;
 CREATE TABLE events (
     game INTEGER NOT NULL REFERENCES games(id),
     seq INTEGER NOT NULL,         -- 1, 2, 3... within the game
     event TEXT NOT NULL,          -- a move or roll in the engine's text form, or "undo"
     at REAL NOT NULL,
+    source TEXT,                  -- camera or hand: where a roll's dice were read (NULL for any other event)
     PRIMARY KEY (game, seq)
 );
 """
@@ -142,8 +148,8 @@ class Journal:
                     elif version < SCHEMA_VERSION:
                         _upgrade(db, version)
                     db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
-            self._columns = games_columns(self._refuse_newer(db))  # a read-only journal may be of an older version
-            damaged = read_games(db, self._columns)[1]
+            self._version = self._refuse_newer(db)  # a read-only journal may be of an older version
+            damaged = read_games(db, self._version)[1]
             if damaged and not read_only:
                 raise DamagedRow(f"game {damaged[0].id}: {damaged[0].why}")
         except BaseException:
@@ -167,20 +173,25 @@ class Journal:
         """A new game; returns its id."""
         with _transaction(self._db):
             cursor = self._db.execute(
-                "INSERT INTO games (kind, names, bots, options, started, status) VALUES (?, ?, ?, ?, ?, ?)",
+                "INSERT INTO games (kind, names, bots, options, dice_set, started, status) VALUES (?, ?, ?, ?, ?, ?, ?)",
                 (setup.kind, json.dumps(list(setup.names)), json.dumps(list(setup.bots)),
-                 json.dumps(setup.game_options()), self.clock(), PLAYING),
+                 json.dumps(setup.game_options()), setup.dice_set, self.clock(), PLAYING),
             )
         self._checkpoint()
         return int(cursor.lastrowid)
 
-    def append(self, game: int, event: str, after: Progress) -> int:
+    def append(self, game: int, event: str, after: Progress, source: str | None = None) -> int:
         """Commit one event of ``game`` with where it leads (whether the game is over, the turns,
-        whether a turn ended); returns its sequence number. Nothing is shown before this returns."""
+        whether a turn ended); returns its sequence number. Nothing is shown before this returns.
+        ``source`` says where a roll's dice were read (CAMERA or HAND), for the dice statistics."""
+        if source not in (None, *SOURCES):
+            raise ValueError(f"source {source!r}: allowed is None or one of {', '.join(SOURCES)}")
         with _transaction(self._db):
             seq = self._db.execute("SELECT coalesce(max(seq), 0) + 1 FROM events WHERE game = ?", (game,)).fetchone()[0]
             now = self.clock()
-            self._db.execute("INSERT INTO events (game, seq, event, at) VALUES (?, ?, ?, ?)", (game, seq, event, now))
+            self._db.execute(
+                "INSERT INTO events (game, seq, event, at, source) VALUES (?, ?, ?, ?, ?)", (game, seq, event, now, source)
+            )
             over = after.over
             self._db.execute(
                 "UPDATE games SET status = ?, ended = ?, winner = ?, turns = ? WHERE id = ?",
@@ -222,15 +233,21 @@ class Journal:
 
     def games(self) -> list[GameRecord]:
         """Every game that makes sense, oldest first (only a read-only journal can hold others)."""
-        return read_games(self._db, self._columns)[0]
+        return read_games(self._db, self._version)[0]
 
     def damaged(self) -> list[DamagedGame]:
         """The games whose row or events make no sense (only ever in a read-only journal)."""
-        return read_games(self._db, self._columns)[1]
+        return read_games(self._db, self._version)[1]
 
     def events(self, game: int) -> list[str]:
         """The events of ``game`` in order."""
-        return [row[0] for row in self._db.execute("SELECT event FROM events WHERE game = ? ORDER BY seq", (game,))]
+        return [event for event, _ in self.sourced_events(game)]
+
+    def sourced_events(self, game: int) -> list[tuple[str, str | None]]:
+        """The events of ``game`` in order, each with where a roll's dice were read (CAMERA, HAND),
+        or None (any other event, and every event journaled before sources were kept)."""
+        query = f"SELECT event, {source_column(self._version)} FROM events WHERE game = ? ORDER BY seq"
+        return [(event, where) for event, where in self._db.execute(query, (game,))]
 
     def unfinished(self) -> GameRecord | None:
         """The game being played when the companion stopped, if any."""
@@ -251,15 +268,22 @@ def replay(record: GameRecord, events: Sequence[str]) -> tuple[Any, list[Any]]:
     """The state a game's events lead to through its own engine, and the moves still standing
     (undos removed). Raises EngineError if the events do not replay (a journal edited by hand, say).
     """
+    standing = [move for _, move in standing_moves(record, events)]
+    return play_through(record.setup.game.engine, record.setup.new_state(), standing), standing
+
+
+def standing_moves(record: GameRecord, events: Sequence[str]) -> list[tuple[int, Any]]:
+    """The moves of a game's events still standing, each with its place in ``events``: an undo
+    takes back the latest one standing. EngineError if an event is not a move of the game."""
     engine = record.setup.game.engine
-    standing: list[Any] = []
-    for event in events:
+    standing: list[tuple[int, Any]] = []
+    for at, event in enumerate(events):
         if event == UNDO:
             if standing:
                 standing.pop()
         else:
-            standing.append(engine.parse_move(event))
-    return play_through(engine, record.setup.new_state(), standing), standing
+            standing.append((at, engine.parse_move(event)))
+    return standing
 
 
 def play_through(engine: Game[Any, Any], state: Any, moves: Sequence[Any]) -> Any:
@@ -269,21 +293,19 @@ def play_through(engine: Game[Any, Any], state: Any, moves: Sequence[Any]) -> An
     return state
 
 
-_UPGRADE = """
-CREATE TABLE games_v3 (
-    id INTEGER PRIMARY KEY, kind TEXT NOT NULL, names TEXT NOT NULL, bots TEXT NOT NULL, options TEXT NOT NULL,
-    started REAL NOT NULL, ended REAL, status TEXT NOT NULL, winner INTEGER, turns INTEGER NOT NULL DEFAULT 1
-);
-INSERT INTO games_v3 SELECT {columns} FROM games;
+_UPGRADE = _GAMES.format(table="games_new") + """;
+INSERT INTO games_new SELECT {columns} FROM games;
 DROP TABLE games;
-ALTER TABLE games_v3 RENAME TO games
+ALTER TABLE games_new RENAME TO games
 """
+_SOURCES_ADDED = "ALTER TABLE events ADD COLUMN source TEXT"  # version 4; older rolls' sources are unknown (NULL)
 
 
 def _upgrade(db: sqlite3.Connection, version: int) -> None:
     """Bring a journal of an older version to this one, rows unchanged in meaning (in the caller's transaction)."""
     for statement in _UPGRADE.format(columns=games_columns(version)).split(";"):
         db.execute(statement)
+    db.execute(_SOURCES_ADDED)
 
 
 @contextlib.contextmanager

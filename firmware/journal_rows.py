@@ -12,10 +12,13 @@ import sqlite3
 from dataclasses import dataclass
 
 from engine.errors import EngineError
-from firmware.game_setup import GameSetup
+from firmware.game_setup import DICE_SET_ALLOWED, GameSetup, is_dice_set
 from firmware.games import UnknownGameError
 
 PLAYING, FINISHED, ABANDONED = "playing", "finished", "abandoned"
+CAMERA, HAND = "camera", "hand"  # where a roll's dice were read: events.source
+SOURCES = (CAMERA, HAND)
+LEGACY_DICE_SET = GameSetup.dice_set  # the dice of games journaled before version 4: the default label
 LAST_TIME = 253_402_300_800.0  # 10000-01-01, in seconds since the epoch
 LEGACY_KIND = "cant-stop"  # journals before version 3 held only Can't Stop games, its two options as columns
 LEGACY_OPTIONS = "json_object('rule', rule, 'columns_to_win', columns_to_win)"
@@ -24,6 +27,9 @@ _BAD_EVENTS = """
 SELECT game, 'event ' || quote(seq) || ' is not a numbered text with a time' FROM events
  WHERE typeof(game) != 'integer' OR typeof(seq) != 'integer' OR seq < 1 OR typeof(event) != 'text'
     OR typeof(at) NOT IN ('real', 'integer') OR at < 0 OR at >= {last_time}
+UNION ALL
+SELECT game, 'event ' || quote(seq) || ' has an unknown source ' || quote({source}) FROM events
+ WHERE {source} IS NOT NULL AND {source} NOT IN ({sources})
 UNION ALL
 SELECT game, 'events of a game that is not in the journal' FROM events WHERE game NOT IN (SELECT id FROM games)
 UNION ALL
@@ -66,21 +72,31 @@ class DamagedGame:
 
 
 def games_columns(version: int) -> str:
-    """The ``games`` columns as :func:`game_record` reads them, in a journal of ``version`` (1 had no bots)."""
-    if version >= 3:
-        return "id, kind, names, bots, options, started, ended, status, winner, turns"
+    """The ``games`` columns as :func:`game_record` reads them, in a journal of ``version`` (1 had no
+    bots, 2 no kind and options, 3 no dice set)."""
+    if version >= 4:
+        return "id, kind, names, bots, options, dice_set, started, ended, status, winner, turns"
+    if version == 3:
+        return f"id, kind, names, bots, options, '{LEGACY_DICE_SET}', started, ended, status, winner, turns"
     bots = "bots" if version == 2 else "'[]'"
-    return f"id, '{LEGACY_KIND}', names, {bots}, {LEGACY_OPTIONS}, started, ended, status, winner, turns"
+    return f"id, '{LEGACY_KIND}', names, {bots}, {LEGACY_OPTIONS}, '{LEGACY_DICE_SET}', started, ended, status, winner, turns"
+
+
+def source_column(version: int) -> str:
+    """``events.source`` as a query reads it in a journal of ``version`` (before 4, none was kept)."""
+    return "source" if version >= 4 else "NULL"
 
 
 def game_record(row: tuple[object, ...]) -> GameRecord:
     """The game in a ``games`` row (columns as :func:`games_columns`); DamagedRow if it makes no sense."""
-    game, kind, names, bots, options, started, ended, status, winner, turns = row
+    game, kind, names, bots, options, dice_set, started, ended, status, winner, turns = row
     players = _names(names, "names")
     seats = _names(bots, "bots")
     if not set(seats) <= set(players):
         raise DamagedRow(f"bots {bots!r} are not some of the players {players}")
-    setup = GameSetup(players, seats, kind=kind, options=_options(options))  # type: ignore[arg-type]  # checked next
+    if not is_dice_set(dice_set):
+        raise DamagedRow(f"dice_set {dice_set!r} is not {DICE_SET_ALLOWED}")
+    setup = GameSetup(players, seats, kind=kind, options=_options(options), dice_set=dice_set)  # type: ignore[arg-type]  # checked next
     try:
         unknown = sorted(set(setup.options) - {option.key for option in setup.game.options})
         if unknown:
@@ -102,12 +118,15 @@ def game_record(row: tuple[object, ...]) -> GameRecord:
     return GameRecord(game, setup, started, ended, status, winner, turns)  # type: ignore[arg-type]  # checked above
 
 
-def read_games(db: sqlite3.Connection, columns: str) -> tuple[list[GameRecord], list[DamagedGame]]:
-    """Every game, oldest first: those that make sense, and the damaged ones (row or events)."""
-    bad_events = dict(db.execute(_BAD_EVENTS.format(last_time=LAST_TIME)).fetchall())
+def read_games(db: sqlite3.Connection, version: int) -> tuple[list[GameRecord], list[DamagedGame]]:
+    """Every game of a journal of ``version``, oldest first: those that make sense, and the damaged
+    ones (row or events)."""
+    known = ", ".join(f"'{source}'" for source in SOURCES)
+    query = _BAD_EVENTS.format(last_time=LAST_TIME, source=source_column(version), sources=known)
+    bad_events = dict(db.execute(query).fetchall())
     sound: list[GameRecord] = []
     damaged = [DamagedGame(game, why) for game, why in bad_events.items()]
-    for row in db.execute(f"SELECT {columns} FROM games ORDER BY id"):
+    for row in db.execute(f"SELECT {games_columns(version)} FROM games ORDER BY id"):
         try:
             record = game_record(row)
         except DamagedRow as error:

@@ -89,13 +89,14 @@ def menu_after(menu: Menu, press: Press, defaults: GameSetup) -> Menu:
 
 
 def chosen_setup(defaults: GameSetup, menu: Menu) -> GameSetup:
-    """The game the menu sets up: the configured names for the seats, P3 and P4 beyond them.
-    The advisor plays the configured bot seats among them, but never all: then seat 1 is a person."""
+    """The game the menu sets up: the configured names for the seats, P3 and P4 beyond them, and
+    the configured dice. The advisor plays the configured bot seats among them, but never all: then
+    seat 1 is a person."""
     names = tuple(defaults.name(seat) for seat in range(menu.players))
     bots = tuple(name for name in defaults.bots if name in names)
     if len(bots) == len(names):
         bots = tuple(name for name in bots if name != names[0])
-    return GameSetup(names, bots, defaults.hints, menu.kind, {**defaults.options, **menu.options})
+    return GameSetup(names, bots, defaults.hints, menu.kind, {**defaults.options, **menu.options}, defaults.dice_set)
 
 
 def _after(options: Sequence[T], current: T) -> T:

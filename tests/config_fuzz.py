@@ -59,6 +59,7 @@ VALID: dict[str, dict[str, tuple[Any, ...]]] = {
         "columns_to_win": (3, 4, 5),
         "bots": ([], ["Bob"], ["Ann"]),
         "hints": (True, False),
+        "dice_set": ("dice", "red casino", "Zoë's d6", " green ", "x" * 20),
     },
     "buttons": {
         "source": ("gpio", "keyboard"),

@@ -171,7 +171,7 @@ def test_a_saved_game_that_does_not_replay_is_abandoned_with_a_message(tmp_path)
     first = companion_on(tmp_path / "j.sqlite3")
     start_game(first)
     play(first, "roll 1-4-5-6")
-    first.journal._db.execute("INSERT INTO events VALUES (1, 2, 'stop', 0)")
+    first.journal._db.execute("INSERT INTO events (game, seq, event, at) VALUES (1, 2, 'stop', 0)")
     first.journal.close()
     second = companion_on(tmp_path / "j.sqlite3")
     assert isinstance(second.screen, NoticeScreen) and second.screen.title == "Saved game broken"

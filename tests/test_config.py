@@ -23,12 +23,13 @@ def test_values_are_read_and_relative_folders_taken_from_the_file(tmp_path):
     config_file = tmp_path / "table.toml"
     config_file.write_text(
         '[game]\nplayers = ["Ann", "Bob", "Cy"]\nrule = "jumping"\ncolumns_to_win = 4\nbots = ["Cy"]\nhints = true\n'
+        'dice_set = " red casino "\n'
         '[buttons]\nroll = 5\n[display]\ntype = "sh1106"\ni2c_address = 0x3D\n'
         '[camera]\nbackend = "folder"\nfolder = "trays"\n[data]\ndir = "data"\n'
     )
     config = load_config(config_file)
     assert config.game.names == ("Ann", "Bob", "Cy") and config.game.new_state().variant.jumping
-    assert config.game.bots == ("Cy",) and config.game.hints
+    assert config.game.bots == ("Cy",) and config.game.hints and config.game.dice_set == "red casino"
     assert config.buttons.pins[Press.ROLL] == 5 and config.display.i2c_address == 0x3D
     assert config.camera.folder == tmp_path / "trays" and config.data_dir == tmp_path / "data"
 
@@ -77,6 +78,11 @@ def test_values_are_read_and_relative_folders_taken_from_the_file(tmp_path):
         ({"data": {"dir": 5}}, "data.dir = 5: allowed is a folder path"),
         ({"game": {"players": ["Ann", 7]}}, "game.players = ['Ann', 7]: allowed is a list of 2 to 4 names"),
         ({"camera": {"scene": "garden"}}, 'camera.scene = \'garden\': allowed is one of "tray", "desk", "board"'),
+        ({"game": {"dice_set": ""}}, "game.dice_set = '': allowed is a short label of the dice played with, 1 to 20 printable"),
+        ({"game": {"dice_set": "   "}}, "game.dice_set = '   ': allowed is a short label"),
+        ({"game": {"dice_set": "red casino dice, set 2"}}, "game.dice_set = 'red casino dice, set 2': allowed is a short"),
+        ({"game": {"dice_set": "red\ncasino"}}, "game.dice_set = 'red\\ncasino': allowed is a short label"),
+        ({"game": {"dice_set": 6}}, "game.dice_set = 6: allowed is a short label"),
     ],
 )
 def test_a_wrong_value_names_the_key_the_value_and_what_is_allowed(table, message):

@@ -101,7 +101,7 @@ def test_a_journal_that_cannot_be_opened_is_not_taken_for_a_damaged_one(tmp_path
 
 def test_a_hand_edited_journal_that_does_not_replay_is_an_engine_error(tmp_path):
     journal, game = journal_with(tmp_path / "j.sqlite3", "roll 1-4-5-6")
-    journal._db.execute("INSERT INTO events VALUES (?, 2, 'stop', 0)", (game,))  # a move the rules refuse
+    journal._db.execute("INSERT INTO events (game, seq, event, at) VALUES (?, 2, 'stop', 0)", (game,))  # a move the rules refuse
     with pytest.raises(EngineError):
         replay(journal.unfinished(), journal.events(game))
 
@@ -171,3 +171,22 @@ def test_a_reader_holding_the_log_delays_the_end_of_a_turn_only_a_moment(tmp_pat
     assert time.monotonic() - start < 2, "not the 5 s a statement waits for a lock"
     reader.close()
     assert journal.events(game)[-1] == "stop"
+
+
+def test_a_game_keeps_its_dice_set_and_each_roll_its_source(tmp_path):
+    journal = Journal(tmp_path / "j.sqlite3")
+    game = journal.start_game(GameSetup(NAMES, dice_set="red casino"))
+    journal.append(game, "roll 1-4-5-6", progress(state_after("roll 1-4-5-6")), source="camera")
+    journal.append(game, "6+10", progress(state_after("roll 1-4-5-6", "6+10")))
+    with pytest.raises(ValueError, match="source 'guess': allowed is None or one of camera, hand"):
+        journal.append(game, "roll 1-1-1-1", progress(state_after("roll 1-4-5-6", "6+10", "roll 1-1-1-1")), source="guess")
+    journal.close()
+    again = Journal(tmp_path / "j.sqlite3", read_only=True)
+    assert again.games()[0].setup.dice_set == "red casino"
+    assert again.sourced_events(game) == [("roll 1-4-5-6", "camera"), ("6+10", None)]
+
+
+@pytest.mark.parametrize("label", ["", " red", "red casino dice, set 2", "red\tcasino"])
+def test_a_dice_set_that_is_no_label_is_refused(label):
+    with pytest.raises(ValueError, match="allowed is a short label of the dice played with, 1 to 20 printable"):
+        GameSetup(NAMES, dice_set=label)

@@ -56,7 +56,9 @@ ROWS_THAT_MAKE_NO_SENSE = {
     "event time past any clock": "UPDATE events SET at = 1e300 WHERE game = 1 AND seq = 3",
     "names nested past any sense": "UPDATE games SET names = '" + "[" * 100_000 + "' WHERE id = 1",
     "event missing": "DELETE FROM events WHERE game = 1 AND seq = 2",
-    "event of no game": "INSERT INTO events VALUES (9, 1, 'roll 1-1-1-1', 0)",
+    "event of no game": "INSERT INTO events (game, seq, event, at) VALUES (9, 1, 'roll 1-1-1-1', 0)",
+    "a roll read by guesswork": "UPDATE events SET source = 'guess' WHERE game = 1 AND seq = 1",
+    "dice set not a label": "UPDATE games SET dice_set = '' WHERE id = 2",
 }
 
 
