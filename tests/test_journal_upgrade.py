@@ -11,6 +11,7 @@ import pytest
 
 from firmware.cli import main
 from firmware.companion import Companion
+from firmware.dice_stats import rolls
 from firmware.journal import SCHEMA_VERSION, UNDO, Journal, replay
 from hardware.display import dummy_display
 from table_helpers import NAMES, progress
@@ -115,5 +116,8 @@ def test_a_version_3_journal_is_read_as_it_is(tmp_path):
     journal = Journal(path, read_only=True)
     assert journal.damaged() == [] and [record.setup.dice_set for record in journal.games()] == ["dice", "dice"]
     assert journal.sourced_events(2) == [(move, None) for move in MOVES] and journal.events(2) == list(MOVES)
+    assert [(r.game, r.source, r.dice_set, r.dice) for r in rolls(journal)] == [
+        (game, "unknown", "dice", dice) for game in (1, 2) for dice in ((1, 4, 5, 6), (2, 2, 3, 3))
+    ]
     journal.close()
     assert path.read_bytes() == before
