@@ -76,7 +76,9 @@ class Companion:
     ``journal`` defaults to one in memory (nothing survives the process); ``has_camera`` False
     makes ROLL open the manual dice entry; ``tray`` limits the camera to the calibrated tray (in
     games played in a tray); ``notice`` is shown first (a problem met while starting, such as an
-    unreadable tray file); ``data_dir`` holds calibrations a game reads (the board's levels).
+    unreadable tray file); ``data_dir`` holds calibrations a game reads (the board's levels). The
+    set-up screen offers the game last played first, unless ``setup``'s game was asked for by name
+    (``offer_last_played`` False: the demo's ``--game``).
     """
 
     def __init__(
@@ -91,6 +93,7 @@ class Companion:
         tray: TrayOutline | None = None,
         notice: NoticeScreen | None = None,
         data_dir: Path | None = None,
+        offer_last_played: bool = True,
     ) -> None:
         self.display = display
         self.defaults = setup
@@ -106,7 +109,7 @@ class Companion:
         self.setup: GameSetup | None = None  # the game being played
         self._game: int | None = None
         self._standing: list[Any] = []
-        self._menu = first_menu(setup, self._last_kind())
+        self._menu = first_menu(setup, self._last_kind() if offer_last_played else None)
         self._banner: Any = None  # a notice, the resume screen, or the game's banner (a bust, a bot's turn)
         self._waiting_notices: list[NoticeScreen] = []  # shown once the notice on screen is dismissed
         self._entry: ManualEntryScreen | None = None

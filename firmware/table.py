@@ -73,7 +73,9 @@ def play_demo(
         display = RecordingDisplay(record, display)
     with tempfile.TemporaryDirectory(prefix="dice-companion-") as scratch:
         tray = simulated_table(setup.game, seed, data or Path(scratch))
-        companion = Companion(display, setup, journal=open_journal(data), data_dir=data or Path(scratch))
+        companion = Companion(
+            display, setup, journal=open_journal(data), data_dir=data or Path(scratch), offer_last_played=False,
+        )
         if auto:
             play_with_bots(companion, setup.game.autoplayer(len(setup.names), seed, tray), tray)
         else:

@@ -262,3 +262,15 @@ def test_a_configuration_of_columns_for_three_says_it_is_for_two():
     with pytest.raises(ConfigError, match=r"^game.players: Columns is for 2 players, got 3$"):
         parse_config({"game": {"kind": "columns", "players": ["Ann", "Bob", "Cid"]}})
     assert parse_config({"game": {"kind": "columns", "players": ["Ann", "Bob"]}}).game.kind == "columns"
+
+
+def test_the_demo_plays_the_game_asked_for_though_another_was_played_last(tmp_path):
+    """On the device the set-up screen offers the game last played; ``demo --game columns`` must
+    not start the Can't Stop game its data folder last held."""
+    journal = Journal(tmp_path / "journal.sqlite3")
+    journal.abandon(journal.start_game(GameSetup(NAMES)))
+    asked = GameSetup(NAMES, kind="columns")
+    assert Companion(dummy_display(), asked, journal=journal).screen.rows[0] == ("Game", "Can't Stop")
+    shown = Companion(dummy_display(), asked, journal=journal, offer_last_played=False).screen
+    assert shown.rows[0] == ("Game", "Columns")
+    journal.close()
