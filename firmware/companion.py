@@ -276,6 +276,7 @@ class Companion:
             self._status = "no camera"
         elif isinstance(action, Scratch):
             self._scratch, self._cursor, self._status = action.value, action.cursor, action.status
+            self.watcher.expect_roll()  # a reading still to come must not replace what the players do
 
     def _press_on_notice(self, press: Press, banner: ResumeScreen | NoticeScreen) -> None:
         """SELECT goes on (to the next waiting notice, if any); on the resume screen STOP asks, and
@@ -313,11 +314,17 @@ class Companion:
 
     def _start(self, setup: GameSetup) -> None:
         try:
+            state = setup.new_state()  # before the journal has a game it could not replay
+        except EngineError as error:
+            LOG.error("cannot start %s: %s", setup.describe(), error)
+            self._banner = NoticeScreen("Cannot start", rows_of(str(error), 3))
+            return
+        try:
             game = self.journal.start_game(setup)
         except (sqlite3.Error, OSError) as error:
             self._journal_refused("could not journal a new game", error)
             return
-        self._set_game(game, setup, setup.new_state(), [])
+        self._set_game(game, setup, state, [])
         LOG.info("new game %d: %s, %s", game, ", ".join(setup.names), setup.describe())
 
     def _leave_game(self) -> None:
@@ -466,8 +473,8 @@ class Companion:
         self._banner = self.game.after_move(state, move, after, self.names)
         if isinstance(move, Roll) or engine.current_player(state) not in self.bot_seats:
             self._bots_paused = False  # a new roll, or a person moving for themselves: the bots play on after an undo
-        if self.game.tray_dice(after):
-            self.watcher.expect_roll()
+        if self.game.tray_dice(after) or self.game.camera == "board":
+            self.watcher.expect_roll()  # (a board: a reading asked before this move is of the board before it)
         return True
 
     def _undo(self) -> None:
@@ -487,7 +494,7 @@ class Companion:
         self._standing.pop()
         self.state = state
         self._cursor = 0
-        self._scratch = None
+        self._scratch = self._board_game.undone(state, undone) if self.game.camera == "board" else None
         self._banner = None
         self._showing_board = False
         self.watcher.expect_roll()
@@ -504,7 +511,7 @@ class Companion:
         current = self.game.engine.current_player(state)
         bot = current in self.bot_seats
         status = self._status or (READING if self.watcher.requested else "")
-        if self._camera_problem and self.game.camera:
+        if self._camera_problem and self.game.camera and not self._status:  # what the game said stays in view
             status = CAMERA_TROUBLE
         return View(
             self.names, self._cursor, status, hints=self.defaults.hints and not bot,

@@ -66,15 +66,16 @@ def play_demo(
     """A whole game on simulated hardware: the synthetic camera read by the real reader, the
     terminal as the OLED (every screen also saved as a PNG in ``record``), and either bots or
     the keyboard as the players. With ``data``, games are journaled there and an unfinished
-    one resumes; without, the journal lives in memory."""
+    one resumes; without, the journal lives in memory. A simulated board's levels are outlined
+    in a temporary folder, never over a real board's calibration in ``data``."""
     out = out or sys.stdout
     display: Display = TerminalDisplay(out, in_place=False if auto else None, footer="" if auto else HELP)
     if record is not None:
         display = RecordingDisplay(record, display)
     with tempfile.TemporaryDirectory(prefix="dice-companion-") as scratch:
-        tray = simulated_table(setup.game, seed, data or Path(scratch))
+        tray = simulated_table(setup.game, seed, Path(scratch))
         companion = Companion(
-            display, setup, journal=open_journal(data), data_dir=data or Path(scratch), offer_last_played=False,
+            display, setup, journal=open_journal(data), data_dir=Path(scratch), offer_last_played=False,
         )
         if auto:
             play_with_bots(companion, setup.game.autoplayer(len(setup.names), seed, tray), tray)
@@ -102,7 +103,7 @@ def play_with_bots(
     companion: Companion, seats: AutoSeats, tray: SyntheticCamera | SyntheticBoardCamera, undo_rate: float = 0.0,
     seed: int = 0,
 ) -> None:
-    """Bots at the buttons of ``companion`` over a simulated tray, until the game is won."""
+    """Bots at the buttons of ``companion`` over a simulated tray or board, until the game is won."""
     inbox = EventQueue()
     players = AutoPlayers(seats, inbox.press, tray.toss, undo_rate=undo_rate, seed=seed)
     companion.listeners.append(players.on_screen)
@@ -120,6 +121,7 @@ def run_device(config: Config) -> Outcome:
         display.show(draw(NoticeScreen("Journal refused", (*rows_of(str(error)), "See the log."))))
         display.close()
         raise
+    web_notice = start_web_page(config)
     inbox = EventQueue()
     deliver = inbox.press
     at_table: list[Companion] = []  # the companion, once made: the simulated tray asks it what a throw takes
@@ -133,6 +135,7 @@ def run_device(config: Config) -> Outcome:
             buttons = open_buttons(config.buttons, deliver)
             try:
                 tray, notice = tray_at_table(config.data_dir) if opener is not None else (None, None)
+                notice = notice or web_notice
                 companion = Companion(
                     display, config.game, snapshots=config.data_dir / "refused-reads", journal=journal,
                     has_camera=opener is not None, tray=tray, notice=notice, data_dir=config.data_dir,
@@ -147,6 +150,21 @@ def run_device(config: Config) -> Outcome:
         display.close()
         journal.close()
     return _outcome(companion)
+
+
+def start_web_page(config: Config) -> NoticeScreen | None:
+    """The read-only web page on a thread beside the game, when ``[web] enabled``; a port that
+    cannot be had is logged and shown, and the game goes on without the page."""
+    if not config.web.enabled:
+        return None
+    from firmware.web.server import WebServer
+
+    try:
+        WebServer(config.data_dir, config.web.address, config.web.port).start()
+    except OSError as error:
+        LOG.error("%s; the game goes on without the page", error)
+        return NoticeScreen("Web page failed", (f"port {config.web.port}:", "see the log.", "Game goes on."))
+    return None
 
 
 def tray_at_table(data_dir: Path) -> tuple[TrayOutline | None, NoticeScreen | None]:

@@ -243,6 +243,11 @@ class BoardGame(TableGame, Protocol):
         """What a reading of the board (asked by :class:`Look`, or due) does."""
         ...
 
+    def undone(self, state: Any, move: Any) -> Any:
+        """The work in progress to show again after ``move`` was undone (the reading a count was
+        made from: the board may be cleared by now), or None."""
+        ...
+
 
 @dataclass(frozen=True)
 class AutoPress:

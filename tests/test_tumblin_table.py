@@ -102,8 +102,10 @@ def test_the_standing_is_read_from_the_board_on_request(tmp_path):
     press(companion, Press.ROLL, Press.ROLL)
     press(companion, Press.NEXT, Press.NEXT, Press.SELECT)  # standing
     show(companion, image)
+    assert isinstance(companion.screen, TallyScreen) and not companion.screen.for_tally, "the dice on the board first"
+    press(companion, Press.NEXT)
     screen = companion.screen
-    assert isinstance(screen, FlickScreen) and screen.standing is not None
+    assert isinstance(screen, FlickScreen) and screen.standing is not None, "then the points beside the totals"
     draft = companion._scratch
     expected = tuple(
         sum(d.face * d.level for d in draft.dice if d.colour == name and d.level) for name in ("red", "green")
@@ -219,7 +221,7 @@ def test_the_entry_after_the_dice_adds_one_the_camera_missed():
     draft = Draft((DraftDie("red", 5, 2),))
     draft, cursor, _ = run(state, draft, Press.NEXT, Press.SELECT)
     assert len(draft.dice) == 2 and draft.editing == "face" and cursor == 1
-    assert draft.dice[1] == DraftDie("green", 1, 1), "the last flicker's colour, face 1, the 1x level"
+    assert draft.dice[1] == DraftDie("green", 1, 1, by_hand=True), "the last flicker's colour, face 1, the 1x level"
     draft, cursor, _ = run(state, draft, Press.NEXT, Press.SELECT, Press.NEXT, Press.SELECT, Press.SELECT, cursor=cursor)
     assert draft.dice[1].die() == Die("red", 2, 1) and draft.editing is None
 
@@ -245,7 +247,7 @@ def test_dice_not_seen_are_warned_of_once_then_the_round_counts():
     state = flicked()
     draft = Draft((DraftDie("red", 2, 2),), off_board=("green",))
     draft, cursor, action = run(state, draft, Press.STOP, Press.SELECT)
-    assert isinstance(action, Scratch) and action.status == "3 red, 3 green unseen:SELECT" and draft.warned
+    assert isinstance(action, Scratch) and action.status == "6 dice unseen:SELECT" and draft.warned
     _, _, action = run(state, draft, Press.SELECT, cursor=cursor)
     assert action == Play(Tally((Die("red", 2, 2),)))
 
@@ -319,3 +321,84 @@ def test_the_demo_plays_four_rounds_headless_and_scores_the_board_as_it_lies(tmp
     assert len(tallies) >= 4 and record.winner is not None
     assert last.startswith(f"{record.setup.names[record.winner]} wins after ")
     journal.close()
+
+
+# --- what the players entered is never lost ------------------------------------------------------
+
+
+def test_a_reading_coming_after_the_players_began_by_hand_does_not_replace_their_dice(tmp_path):
+    image, _ = board_picture(tmp_path, [("red", 4)], seed=5)
+    companion = started(tmp_path)
+    round_flicked(companion)
+    press(companion, Press.SELECT, Press.SELECT, Press.NEXT)  # by hand: add a die, face 2
+    show(companion, image)
+    assert [d.face for d in companion._scratch.dice] == [2] and companion._scratch.editing == "face"
+
+
+def test_reading_the_board_again_keeps_the_dice_corrected_by_hand(tmp_path):
+    image, _ = board_picture(tmp_path, [("red", 4), ("green", 2)], seed=5)
+    companion = started(tmp_path)
+    round_flicked(companion)
+    show(companion, image)
+    first = companion._scratch.dice[0]
+    press(companion, Press.SELECT, Press.NEXT, Press.SELECT, Press.SELECT, Press.SELECT)  # face + 1
+    press(companion, Press.NEXT, Press.SELECT, Press.SELECT, Press.SELECT, Press.SELECT)  # add green 1 on 1x
+    press(companion, Press.ROLL)
+    show(companion, image)
+    dice = companion._scratch.dice
+    assert len(dice) == 3 and (dice[0].face, dice[0].by_hand) == (first.face % 6 + 1, True)
+    assert any(d.centre is None and d.by_hand for d in dice), "the die added by hand is kept"
+
+
+def test_stop_on_a_die_just_added_takes_it_back():
+    state = flicked()
+    draft = Draft((DraftDie("red", 5, 2),))
+    draft, cursor, _ = run(state, draft, Press.NEXT, Press.SELECT, Press.STOP)
+    assert draft.dice == (DraftDie("red", 5, 2),) and draft.editing is None
+
+
+def test_a_die_given_another_colour_moves_to_its_row_and_the_cursor_goes_past_it():
+    state = flicked()
+    draft = Draft((DraftDie("red", 5, 2), DraftDie("red", 3, 1), DraftDie("green", 1, 1)))
+    draft, cursor, _ = run(state, draft, Press.SELECT, Press.SELECT, Press.NEXT, Press.SELECT, Press.SELECT)
+    assert [d.colour for d in draft.dice] == ["red", "green", "green"] and draft.dice[1].face == 5
+    assert cursor == 2, "on the die after it in its new row"
+
+
+def test_undoing_the_count_gives_its_dice_back_to_check_again(tmp_path):
+    image, _ = board_picture(tmp_path, [("red", 4), ("green", 6)], seed=5)
+    companion = started(tmp_path)
+    round_flicked(companion)
+    show(companion, image)
+    press(companion, *[Press.NEXT] * 3, Press.SELECT, Press.SELECT)
+    counted = companion.state.history[0]
+    press(companion, Press.UNDO)
+    screen = companion.screen
+    assert isinstance(screen, TallyScreen) and sorted(d.face for d in screen.dice) == [4, 6]
+    show(companion, np.zeros_like(image))  # the players cleared the board: it is not read again
+    press(companion, *[Press.NEXT] * 3, Press.SELECT, Press.SELECT)
+    assert companion.state.history[0] == counted
+
+
+def test_a_set_up_the_rules_refuse_is_said_and_nothing_is_journaled(tmp_path):
+    few = GameSetup(("Ann", "Bob", "Cy"), kind="tumblin", options={"palette": {"red": "#c82828", "green": "#289632"}})
+    journal = Journal(tmp_path / JOURNAL_NAME)
+    companion = Companion(dummy_display(), few, journal=journal, data_dir=tmp_path)
+    for _ in range(companion._menu.start_field + 1):
+        press(companion, Press.SELECT)
+    assert companion.screen.title == "Cannot start" and companion.state is None
+    assert journal.games() == []
+    journal.close()
+
+
+def test_a_camera_fault_does_not_hide_what_the_count_says(tmp_path):
+    from firmware.events import CameraFailed
+
+    companion = started(tmp_path)
+    round_flicked(companion)
+    companion.handle(CameraFailed("unplugged"))
+    assert companion.screen.status == "camera:SELECT=by hand", "nothing else said: the camera's trouble shows"
+    press(companion, Press.SELECT)  # the dice by hand: one die, face unknown (a test's shortcut to it)
+    companion._scratch = Draft((DraftDie("red", None, 1),))
+    press(companion, Press.NEXT, Press.NEXT, Press.SELECT)
+    assert companion.screen.status == "1 unsure: fix ?s"

@@ -66,9 +66,11 @@ class TumblinSeats:
         return AutoPress((Press.ROLL,), toss=toss(state), decision=True)
 
     def _check(self, screen: TallyScreen) -> AutoPress:
+        if not screen.for_tally:
+            return AutoPress((Press.SELECT,))  # the standing, seen: back to flicking
         if screen.status.endswith(UNSEEN_WARNING):
             return AutoPress((Press.SELECT,))  # they looked: those dice are not on the board
-        if screen.cursor != 0 or screen.editing is not None or screen.status:
+        if screen.cursor != 0 or screen.editing is not None:
             return AutoPress(())  # already correcting
         if self.table is None:  # nothing to check the reading against: count it when it is whole
             sure = all(d.die() is not None for d in screen.dice)

@@ -12,6 +12,7 @@ here is journaled: only the confirmed tally is a move.
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from dataclasses import dataclass, replace
 
@@ -34,6 +35,7 @@ class DraftDie:
     card: int = 0  # the multiplier card it lies on (0: none); the camera cannot see cards
     doubt: str = ""
     centre: tuple[float, float] | None = None  # px in the camera's picture; None for a die added by hand
+    by_hand: bool = False  # set or corrected with the buttons: a new reading of the board keeps it
 
     def die(self) -> Die | None:
         """The engine's die, once face, colour and level are all known."""
@@ -54,6 +56,8 @@ class Draft:
     for_tally: bool = True
     editing: str | None = None
     warned: bool = False
+    adding: bool = False  # the die being edited was just added: leaving it at once takes it back
+    seen: bool = False  # a standing read during the round, looked at: only its points stay shown
 
     @property
     def unsure(self) -> int:
@@ -62,19 +66,40 @@ class Draft:
 
     def settled(self) -> Draft:
         """The draft after an edit ends: dice set to "no die" taken off."""
-        return replace(self, dice=tuple(d for d in self.dice if d.face != NO_DIE), editing=None)
+        return replace(self, dice=tuple(d for d in self.dice if d.face != NO_DIE), editing=None, adding=False)
 
     def counted(self) -> tuple[Die, ...]:
         """The dice known whole (the tally's dice once nothing is unsure)."""
         return tuple(die for d in self.dice if (die := d.die()) is not None)
 
 
-def draft_of(reading: BoardReading, for_tally: bool) -> Draft:
-    """The camera's reading as a draft: each unsure field None, with the first reason."""
-    dice = tuple(
-        DraftDie(d.colour, d.face, d.level, 0, "; ".join(d.problems()), d.die.centre) for d in reading.dice
-    )
-    return Draft(dice, tuple(d.colour for d in reading.off_board), for_tally)
+def screen_order(colours: tuple[str, ...], dice: tuple[DraftDie, ...]) -> list[int]:
+    """The dice's indices in the order the screen lists them (NEXT walks them so): by the seats'
+    colours, then other colours by name, then dice of unknown colour; as read within a colour."""
+    def row(index: int) -> tuple[int, str]:
+        name = dice[index].colour
+        if name is None:
+            return len(colours) + 1, ""
+        return (colours.index(name), "") if name in colours else (len(colours), name)
+
+    return sorted(range(len(dice)), key=row)
+
+
+def draft_of(reading: BoardReading, for_tally: bool, colours: tuple[str, ...], before: Draft | None = None) -> Draft:
+    """The camera's reading as a draft: each unsure field None, with the first reason. What the
+    players set by hand in ``before`` (an earlier reading of the same board) stands: a corrected
+    die replaces the die read where it lies, a die they added is kept."""
+    dice = [DraftDie(d.colour, d.face, d.level, 0, "; ".join(d.problems()), d.die.centre) for d in reading.dice]
+    sizes = [d.die.size for d in reading.dice]
+    for kept in (d for d in (before.dice if before is not None else ()) if d.by_hand):
+        near = [i for i, d in enumerate(dice) if kept.centre is not None and d.centre is not None
+                and math.dist(kept.centre, d.centre) < sizes[i] / 2]
+        if near:
+            dice[near[0]] = kept
+        else:
+            dice.append(kept)
+    ordered = tuple(dice[i] for i in screen_order(colours, tuple(dice)))
+    return Draft(ordered, tuple(d.colour for d in reading.off_board), for_tally)
 
 
 def unseen(state: State, draft: Draft) -> tuple[tuple[str, int], ...]:
@@ -97,6 +122,7 @@ def fields(state: State) -> tuple[str, ...]:
 
 def changed(state: State, die: DraftDie, field: str) -> DraftDie:
     """``die`` with ``field`` set to its next value (NEXT): an unsure field starts at the first."""
+    die = replace(die, by_hand=True)
     if field == FACE:
         return replace(die, face=_after((*FACES, NO_DIE), die.face, start=FACES[0]), doubt="")
     if field == COLOUR:
@@ -116,4 +142,4 @@ def _after(values: tuple, current: object, start: object) -> object:
 
 def new_die(state: State) -> DraftDie:
     """A die the players add by hand: the current player's colour, face 1 on the 1x level."""
-    return DraftDie(colour(state, state.current), 1, 1)
+    return DraftDie(colour(state, state.current), 1, 1, by_hand=True)

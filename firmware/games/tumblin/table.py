@@ -37,7 +37,7 @@ from engine.tumblin import (
 from engine.tumblin.state import DICE
 from firmware.board_file import load_levels
 from firmware.games.tumblin import setup
-from firmware.games.tumblin.draft import Draft, changed, draft_of, fields, new_die, unseen
+from firmware.games.tumblin.draft import Draft, DraftDie, changed, draft_of, fields, new_die, screen_order, unseen
 from firmware.games.tumblin.screens import FlickScreen, ResultScreen, RoundsScreen, TallyScreen, WaitingScreen
 from firmware.screens import Screen
 from firmware.table_game import (
@@ -124,17 +124,26 @@ class TumblinTable:
             LOG.error("%s", error)
             problem = "calibrate board again"
             reading = board_of(sight.frame, sight.reading, None, palette, no_levels=problem)
-        draft = draft_of(reading, for_tally=tally_due(state))
+        before = view.scratch if isinstance(view.scratch, Draft) else None
+        draft = draft_of(reading, tally_due(state), state.variant.colours or (), before)
         LOG.info("board read: %d dice on it, %d unsure, %d beside it", len(draft.dice), draft.unsure, len(draft.off_board))
         return Scratch(draft, 0, problem)
+
+    def undone(self, state: State, move: Any) -> Draft | None:
+        if not isinstance(move, Tally):
+            return None
+        dice = tuple(DraftDie(d.colour, d.face, d.level, d.card, by_hand=True) for d in move.dice)
+        return Draft(tuple(dice[i] for i in screen_order(state.variant.colours or (), dice)))
 
     def screen(self, state: State, view: View) -> Screen:
         names = tuple(view.names)
         if state.over:
             return ResultScreen(state, names)
         draft = view.scratch
-        if tally_due(state) and isinstance(draft, Draft):
-            return TallyScreen(state, names, draft.dice, view.cursor, draft.editing, unseen(state, draft), True, view.status)
+        if isinstance(draft, Draft) and (draft.for_tally or not draft.seen):
+            return TallyScreen(
+                state, names, draft.dice, view.cursor, draft.editing, unseen(state, draft), draft.for_tally, view.status,
+            )
         if tally_due(state):
             return WaitingScreen(state, names, view.status)
         standing = round_scores(state.variant, draft.counted()) if isinstance(draft, Draft) else None
@@ -143,8 +152,11 @@ class TumblinTable:
     def press(self, state: State, press: Press, view: View) -> Action:
         if state.over:
             return ShowBoard() if press is Press.NEXT else NewGame() if press is Press.SELECT else None
-        if tally_due(state) and isinstance(view.scratch, Draft):
-            return tally_press(state, view.scratch, view.cursor, press)
+        draft = view.scratch
+        if isinstance(draft, Draft) and not draft.for_tally and not draft.seen:  # the standing, looked at
+            return Scratch(replace(draft, seen=True))
+        if tally_due(state) and isinstance(draft, Draft):
+            return tally_press(state, draft, view.cursor, press)
         if tally_due(state):
             return Look() if press is Press.ROLL else Scratch(Draft(())) if press is Press.SELECT else (
                 ShowBoard() if press is Press.NEXT else None)
@@ -163,7 +175,7 @@ class TumblinTable:
         return None
 
     def bench_advisor(self, games: int, seed: int) -> Iterator[str]:
-        yield "Tumblin' Dice is a game of skill: there is no advisor to measure (see bench-tumblin-reading)"
+        yield "Tumblin' Dice is a game of skill: there is no advisor to measure"
 
     def autoplayer(self, seats: int, seed: int, table: Any = None) -> AutoSeats:
         from firmware.games.tumblin.autoplay import TumblinSeats
@@ -224,7 +236,7 @@ def tally_press(state: State, draft: Draft, cursor: int, press: Press) -> Action
     if cursor < add:
         return Scratch(replace(draft, editing=fields(state)[0]), cursor)
     if cursor == add:
-        return Scratch(replace(draft, dice=(*draft.dice, new_die(state)), editing=fields(state)[0]), add)
+        return Scratch(replace(draft, dice=(*draft.dice, new_die(state)), editing=fields(state)[0], adding=True), add)
     return _count(state, draft, cursor)
 
 
@@ -239,13 +251,25 @@ def _edit_press(state: State, draft: Draft, cursor: int, press: Press) -> Action
         return Scratch(replace(draft, dice=tuple(dice)), cursor)
     if press is Press.SELECT and at + 1 < len(walk):
         return Scratch(replace(draft, editing=walk[at + 1]), cursor)
+    if press is Press.STOP and at == 0 and draft.adding:  # a die added by mistake: taken back
+        return Scratch(replace(draft, dice=draft.dice[:cursor] + draft.dice[cursor + 1:], editing=None, adding=False), cursor)
     if press is Press.SELECT or (press is Press.STOP and at == 0):
-        done = draft.settled()
-        kept = len(done.dice) == len(draft.dice)
-        return Scratch(done, min(cursor + kept, len(done.dice) + 1))  # on to the next die
+        return _edit_done(state, draft, cursor)
     if press is Press.STOP:
         return Scratch(replace(draft, editing=walk[at - 1]), cursor)
     return None
+
+
+def _edit_done(state: State, draft: Draft, cursor: int) -> Scratch:
+    """The edit ends: a die set to "no die" is taken off, the dice are listed as the screen shows
+    them (a die given another colour moves to its row), and the cursor goes on past the die."""
+    edited = draft.dice[cursor]
+    done = draft.settled()
+    order = screen_order(state.variant.colours or (), done.dice)
+    done = replace(done, dice=tuple(done.dice[i] for i in order))
+    if edited in done.dice:
+        return Scratch(done, done.dice.index(edited) + 1)  # on to the next die
+    return Scratch(done, min(cursor, len(done.dice) + 1))
 
 
 def _count(state: State, draft: Draft, cursor: int) -> Action:
@@ -265,7 +289,8 @@ def _count(state: State, draft: Draft, cursor: int) -> Action:
         return Say("refused: see the log")
     missing = unseen(state, draft)
     if missing and not draft.warned:
-        what = ", ".join(f"{count} {name}" for name, count in missing)
+        what = ", ".join(f"{count} {name}" for name, count in missing) if len(missing) == 1 else (
+            f"{sum(count for _, count in missing)} dice")
         return Scratch(replace(draft, warned=True), cursor, f"{what} {UNSEEN_WARNING}")
     return Play(tally)
 
