@@ -1,16 +1,46 @@
 """The games the companion plays, each in a folder of its own: its table flow, screens, set-up
-options and bots. The core finds them here by kind; adding a game is a folder and a line below."""
+options, bots and web pictures. The core finds them here by kind; adding a game is a folder and a
+line in GAMES and one in WEB_VIEWS below."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+from firmware.games.cant_stop import web as cant_stop_web
 from firmware.games.cant_stop.table import TABLE as CANT_STOP
+from firmware.games.columns import web as columns_web
 from firmware.games.columns.table import TABLE as COLUMNS
+from firmware.games.counters import web as counters_web
 from firmware.games.counters.table import TABLE as COUNTERS
+from firmware.games.tumblin import web as tumblin_web
 from firmware.games.tumblin.table import TABLE as TUMBLIN
 from firmware.table_game import TableGame
 
 GAMES: tuple[TableGame, ...] = (CANT_STOP, COUNTERS, COLUMNS, TUMBLIN)
 DEFAULT_KIND = GAMES[0].kind
+
+
+class WebView(Protocol):
+    """A game on the web page (each game's ``web`` module): its board drawn from an engine state,
+    and the lines beside it."""
+
+    def board_svg(self, state: Any, names: Sequence[str]) -> str:
+        """A standalone SVG of the board (a viewBox and no size: the page scales it)."""
+        ...
+
+    def facts(self, state: Any, names: Sequence[str]) -> list[tuple[str, str]]:
+        """(label, value) lines: whose turn and what they do, the last roll and its options or
+        odds, the score; the winner when the game is over."""
+        ...
+
+
+WEB_VIEWS: dict[str, WebView] = {
+    CANT_STOP.kind: cant_stop_web,
+    COUNTERS.kind: counters_web,
+    COLUMNS.kind: columns_web,
+    TUMBLIN.kind: tumblin_web,
+}
 
 
 class UnknownGameError(ValueError):
@@ -27,3 +57,8 @@ def table_game(kind: str) -> TableGame:
         if game.kind == kind:
             return game
     raise UnknownGameError(f"no game {kind!r}: the companion plays {', '.join(kinds())}")
+
+
+def web_view(kind: str) -> WebView:
+    """The web pictures of the game of this kind; UnknownGameError names the kinds there are."""
+    return WEB_VIEWS[table_game(kind).kind]
