@@ -63,6 +63,22 @@ def _history(args: argparse.Namespace) -> int:
     return 0
 
 
+def _serve(args: argparse.Namespace) -> int:
+    from firmware.config import Config
+    from firmware.web.server import WebServer
+
+    config = load_config(args.config) if args.config is not None else Config()
+    data = args.data if args.data is not None else config.data_dir
+    web = config.web
+    server = WebServer(data, args.address or web.address, args.port if args.port is not None else web.port)
+    print(f"dice-companion: the page is at {server.url} (read-only; ctrl-c stops it)", flush=True)
+    try:
+        server.serve_forever()
+    finally:
+        server.close()
+    return 0
+
+
 def _bench_advisor(args: argparse.Namespace) -> int:
     from firmware.bench_advisor import bench_lines
 
@@ -200,6 +216,16 @@ def build_parser() -> argparse.ArgumentParser:
     where.add_argument("--config", type=Path, metavar="FILE", help="the device's configuration (its data.dir)")
     where.add_argument("--data", type=Path, metavar="DIR", help="a data folder")
     history.set_defaults(run=_history)
+
+    serve = commands.add_parser(
+        "serve", help="a read-only web page: the game in progress, the history, the dice statistics ([web] in the configuration)"
+    )
+    where = serve.add_mutually_exclusive_group(required=True)
+    where.add_argument("--config", type=Path, metavar="FILE", help="the device's configuration (its data.dir and [web])")
+    where.add_argument("--data", type=Path, metavar="DIR", help="a data folder (the page on 127.0.0.1:8080 unless told)")
+    serve.add_argument("--address", help="listen here (default [web] address: 127.0.0.1, this machine only)")
+    serve.add_argument("--port", type=int, help="listen on this port (default [web] port: 8080)")
+    serve.set_defaults(run=_serve)
 
     advisor = commands.add_parser(
         "bench-advisor", help="the bots (random, Rule of 28, advisor) in solitaire and against each other"

@@ -7,6 +7,7 @@ companion never starts half-configured. ``firmware/pi/dice-companion.toml`` is a
 
 from __future__ import annotations
 
+import ipaddress
 import re
 import tomllib
 from dataclasses import dataclass, field
@@ -32,6 +33,7 @@ I2C_BUS_PINS = (2, 3)  # SDA1 and SCL1: the OLED's wires
 ROTATIONS = range(0, 4, 2)  # quarter turns: 0 or 2; the screens are drawn 128x64, so 1 and 3 (portrait) cannot show them
 PATH_MAX_BYTES = 4095  # Linux refuses longer paths (PATH_MAX, less the closing NUL) ...
 NAME_MAX_BYTES = 255  # ... and longer names of one file or folder in them
+ADDRESS_ALLOWED = '"127.0.0.1" (this machine only), "0.0.0.0" (every network the Pi is on) or one of its IP addresses'
 SHOWN_CHARS = 60  # a value quoted in a message is cut to this many characters
 
 
@@ -98,6 +100,16 @@ class BoardConfig:
 
 
 @dataclass(frozen=True)
+class WebConfig:
+    """The read-only web page (``serve``, or beside ``run`` when enabled): off by default, and on
+    this machine only (loopback) unless ``address`` opens it to the network."""
+
+    enabled: bool = False
+    address: str = "127.0.0.1"
+    port: int = 8080
+
+
+@dataclass(frozen=True)
 class Config:
     game: GameSetup = field(default_factory=GameSetup)
     buttons: ButtonConfig = field(default_factory=ButtonConfig)
@@ -105,6 +117,7 @@ class Config:
     camera: CameraConfig = field(default_factory=CameraConfig)
     tray: TrayConfig = field(default_factory=TrayConfig)
     board: BoardConfig = field(default_factory=BoardConfig)
+    web: WebConfig = field(default_factory=WebConfig)
     data_dir: Path = Path("/var/lib/dice-companion")
 
 
@@ -147,6 +160,7 @@ def parse_config(table: dict[str, Any], base: Path = Path(".")) -> Config:
         camera=(camera := _camera(reader, base)),
         tray=_tray(reader, camera),
         board=_board(reader, camera),
+        web=_web(reader),
         data_dir=base / reader.path(reader.section("data"), "dir", str(Config.data_dir), "a folder path"),
     )
     reader.refuse_unknown()
@@ -229,6 +243,21 @@ def _display(reader: _Reader) -> DisplayConfig:
             section, "rotate", ROTATIONS, defaults.rotate,
             "0, or 2 for a panel mounted upside down (the screens are landscape, 128x64: 1 and 3 would stand them on end)",
         ),
+    )
+
+
+def _web(reader: _Reader) -> WebConfig:
+    section = reader.section("web")
+    defaults = WebConfig()
+    address = reader.value(section, "address", str, defaults.address, ADDRESS_ALLOWED)
+    try:
+        ipaddress.ip_address(address)
+    except ValueError:
+        raise ConfigError(f"web.address = {shown(address)}: allowed is {ADDRESS_ALLOWED}") from None
+    return WebConfig(
+        enabled=reader.value(section, "enabled", bool, defaults.enabled, "true or false"),
+        address=address,
+        port=reader.number(section, "port", range(1, 65536), defaults.port),
     )
 
 

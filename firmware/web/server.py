@@ -1,0 +1,52 @@
+"""Serving the page: waitress, a pure-Python production WSGI server (well kept, on PyPI and in
+Raspberry Pi OS as ``python3-waitress``), a few threads, no C extension to build on the Pi.
+
+``dice-companion serve`` runs it in the foreground over a data folder's journal; ``run`` with
+``[web] enabled = true`` runs it on a thread beside the event loop. Either way it only reads the
+journal (each request opens it read-only for one read), so it never blocks the companion's writes.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from pathlib import Path
+
+from waitress.server import create_server
+
+from firmware.journal import JOURNAL_NAME
+from firmware.web.app import create_app
+
+LOG = logging.getLogger("dice_companion")
+THREADS = 4  # a few phones and a TV at once
+
+
+class WebServer:
+    """The page over the journal in ``data_dir``, listening on ``address``:``port`` (port 0: any free one)."""
+
+    def __init__(self, data_dir: Path, address: str, port: int) -> None:
+        app = create_app(data_dir / JOURNAL_NAME)
+        try:
+            self._server = create_server(app, host=address, port=port, threads=THREADS, ident="dice-companion")
+        except OSError as error:
+            raise OSError(f"cannot serve the page on {address}:{port}: {error.strerror or error}") from None
+        self.port: int = self._server.effective_port  # type: ignore[union-attr]
+        self.address = address
+
+    @property
+    def url(self) -> str:
+        host = f"[{self.address}]" if ":" in self.address else self.address
+        return f"http://{host}:{self.port}/"
+
+    def serve_forever(self) -> None:
+        LOG.info("web page at %s", self.url)
+        self._server.run()
+
+    def start(self) -> threading.Thread:
+        """Serve on a daemon thread (it ends with the companion)."""
+        thread = threading.Thread(target=self.serve_forever, name="web-page", daemon=True)
+        thread.start()
+        return thread
+
+    def close(self) -> None:
+        self._server.close()

@@ -1,0 +1,90 @@
+// The dice statistics drawn by the page as SVG: each face's count with the band fair dice fall in
+// (95 %), and Can't Stop's busts met against their exact odds.
+(function () {
+  const SVG = "http://www.w3.org/2000/svg";
+
+  function el(tag, attributes, text) {
+    const node = document.createElementNS(SVG, tag);
+    for (const [key, value] of Object.entries(attributes || {})) node.setAttribute(key, value);
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+
+  function facePlot(group) {
+    const width = 360, height = 220, left = 40, bottom = 30, top = 12;
+    const top_count = Math.max(group.band.high, ...group.counts, 1);
+    const y = (count) => top + (height - top - bottom) * (1 - count / top_count);
+    const svg = el("svg", { viewBox: `0 0 ${width} ${height}`, role: "img",
+      "aria-label": `Faces of ${group.group}: ${group.counts.join(", ")}; fair dice: ${group.band.low.toFixed(0)} to ${group.band.high.toFixed(0)} each` });
+    svg.append(el("rect", { x: left, y: y(group.band.high), width: width - left - 8, height: Math.max(1, y(group.band.low) - y(group.band.high)),
+      fill: "currentColor", opacity: 0.12 }));
+    svg.append(el("line", { x1: left, x2: width - 8, y1: y(group.band.expected), y2: y(group.band.expected), stroke: "currentColor", "stroke-dasharray": "4 3" }));
+    const step = (width - left - 8) / 6;
+    group.counts.forEach((count, index) => {
+      const outside = count < group.band.low || count > group.band.high;
+      svg.append(el("rect", { x: left + index * step + step * 0.2, y: y(count), width: step * 0.6, height: y(0) - y(count),
+        fill: outside ? "#d55e00" : "#0072b2", "data-face": index + 1, "data-count": count }));
+      svg.append(el("text", { x: left + index * step + step / 2, y: height - 10, "text-anchor": "middle", fill: "currentColor", "font-size": 13 }, String(index + 1)));
+      svg.append(el("text", { x: left + index * step + step / 2, y: y(count) - 3, "text-anchor": "middle", fill: "currentColor", "font-size": 11 }, String(count)));
+    });
+    svg.append(el("text", { x: 4, y: y(group.band.expected) + 4, fill: "currentColor", "font-size": 11 }, group.band.expected.toFixed(0)));
+    return svg;
+  }
+
+  function bustPlot(bins) {
+    const size = 300, pad = 36;
+    const at = (share) => pad + (size - 2 * pad) * share;
+    const svg = el("svg", { viewBox: `0 0 ${size} ${size}`, role: "img", "aria-label": "Bust rate met against the exact bust odds" });
+    svg.append(el("rect", { x: pad, y: pad, width: size - 2 * pad, height: size - 2 * pad, fill: "none", stroke: "currentColor", opacity: 0.4 }));
+    svg.append(el("line", { x1: at(0), y1: size - at(0), x2: at(1), y2: size - at(1), stroke: "currentColor", "stroke-dasharray": "4 3" }));
+    const most = Math.max(1, ...bins.map((b) => b.rolls));
+    for (const bin of bins.filter((b) => b.rolls)) {
+      svg.append(el("circle", { cx: at(bin.odds), cy: size - at(bin.rate), r: 3 + 7 * Math.sqrt(bin.rolls / most), fill: "#0072b2", opacity: 0.8,
+        "data-rolls": bin.rolls, "data-busts": bin.busts }));
+    }
+    for (const tick of [0, 0.5, 1]) {
+      svg.append(el("text", { x: at(tick), y: size - 12, "text-anchor": "middle", fill: "currentColor", "font-size": 11 }, `${tick * 100} %`));
+      svg.append(el("text", { x: 4, y: size - at(tick) + 4, fill: "currentColor", "font-size": 11 }, `${tick * 100} %`));
+    }
+    svg.append(el("text", { x: size / 2, y: size - 0, "text-anchor": "middle", fill: "currentColor", "font-size": 11 }, "exact odds of a bust"));
+    return svg;
+  }
+
+  function countsTable(group) {
+    const table = document.createElement("table");
+    table.className = "counts";
+    const head = table.insertRow();
+    const body = table.insertRow();
+    head.insertCell().textContent = "face";
+    body.insertCell().textContent = "count";
+    group.counts.forEach((count, index) => {
+      head.insertCell().textContent = String(index + 1);
+      body.insertCell().textContent = String(count);
+    });
+    return table;
+  }
+
+  fetch("stats.json").then((response) => response.json()).then((data) => {
+    if (data.error) {
+      document.getElementById("summary").textContent = data.error;
+      return;
+    }
+    document.getElementById("summary").textContent =
+      `${data.rolls} rolls read at the table. χ² = ${data.groups[0].chi_square} with ${data.groups[0].dof} degrees of freedom, p = ${data.groups[0].p_value.toPrecision(3)}.`;
+    const groups = document.getElementById("groups");
+    for (const group of data.groups) {
+      const section = document.createElement("section");
+      section.className = "group";
+      const title = document.createElement("h2");
+      title.textContent = `${group.group}: ${group.dice} dice`;
+      const sentence = document.createElement("p");
+      sentence.textContent = group.sentence;
+      const figure = document.createElement("figure");
+      figure.className = "plot";
+      figure.append(facePlot(group));
+      section.append(title, sentence, countsTable(group), figure);
+      groups.append(section);
+    }
+    document.getElementById("bust").append(bustPlot(data.bust));
+  });
+})();

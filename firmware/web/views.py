@@ -1,0 +1,120 @@
+"""What the web page shows, read from the journal: the game in progress, the games played, one
+game step by step, and the dice statistics. Pure functions of a read-only journal, so the page
+never writes, never holds the journal longer than one read, and shows what the companion journaled
+(the screen's truth: the state is the replay of the journal)."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from engine.errors import EngineError
+from firmware import dice_stats
+from firmware.games import web_view
+from firmware.history import game_line
+from firmware.journal import ABANDONED, FINISHED, PLAYING, Journal, play_through, standing_moves
+from firmware.journal_rows import GameRecord
+
+Facts = list[tuple[str, str]]
+
+
+@dataclass(frozen=True)
+class Picture:
+    """A game at one moment: its board drawn as SVG and the lines the OLED would show beside it."""
+
+    svg: str
+    facts: Facts
+
+
+def picture(record: GameRecord, events: list[str]) -> Picture:
+    """The board after ``events`` (undos applied); EngineError if they do not replay."""
+    moves = [move for _, move in standing_moves(record, events)]
+    state = play_through(record.setup.game.engine, record.setup.new_state(), moves)
+    view = web_view(record.setup.kind)
+    return Picture(view.board_svg(state, record.setup.names), view.facts(state, record.setup.names))
+
+
+def live(journal: Journal) -> dict[str, Any]:
+    """The game being played (else the last one played) as JSON: a ``version`` that changes with
+    every event, so the page redraws only when something happened."""
+    records = journal.games()
+    if not records:
+        return {"version": "none", "game": None, "message": "No game has been played yet."}
+    record = next((r for r in reversed(records) if r.status == PLAYING), records[-1])
+    events = journal.events(record.id)
+    about = summary(record)
+    version = f"{record.id}:{len(events)}:{record.status}"
+    try:
+        shown = picture(record, events)
+    except EngineError as error:
+        return {"version": version, "game": about, "message": f"Game {record.id} does not replay: {error}"}
+    return {"version": version, "game": about, "svg": shown.svg, "facts": shown.facts, "last": events[-1] if events else ""}
+
+
+def summary(record: GameRecord) -> dict[str, Any]:
+    return {
+        "id": record.id,
+        "title": record.setup.game.title,
+        "kind": record.setup.kind,
+        "players": list(record.setup.names),
+        "rules": record.setup.describe(),
+        "status": record.status,
+        "winner": None if record.winner is None else record.setup.names[record.winner],
+        "turns": record.turns,
+        "started": time.strftime("%Y-%m-%d %H:%M", time.localtime(record.started)),
+        "length": _length(record),
+    }
+
+
+def _length(record: GameRecord) -> str:
+    seconds = record.duration_s
+    if seconds is None:
+        return "-"
+    minutes, secs = divmod(round(seconds), 60)
+    return f"{minutes} min {secs:02d} s"
+
+
+def history(journal: Journal) -> dict[str, Any]:
+    """Every game, newest first, with how it ended; damaged games named apart, never a crash."""
+    games = [
+        {**summary(r), "line": game_line(r)} for r in reversed(journal.games()) if r.status in (FINISHED, ABANDONED, PLAYING)
+    ]
+    damaged = [{"id": str(d.id), "why": d.why} for d in journal.damaged()]
+    return {"games": games, "damaged": damaged}
+
+
+def steps(journal: Journal, game: int) -> tuple[GameRecord, list[str]] | None:
+    """A game's record and its events, or None when there is no such game."""
+    record = next((r for r in journal.games() if r.id == game), None)
+    return None if record is None else (record, journal.events(game))
+
+
+def statistics(journal: Journal) -> dict[str, Any]:
+    """The dice statistics as JSON: per dice set and source and overall, the face counts, the
+    chi-square test with its plain sentence and the expected band; the bust rate met against the
+    exact odds (Can't Stop)."""
+    rolled = dice_stats.rolls(journal)
+    groups = []
+    for group, counts in dice_stats.face_counts(rolled).items():
+        result = dice_stats.chi_square(counts)
+        band = dice_stats.face_band(sum(counts))
+        groups.append({
+            "group": _group_name(group),
+            "counts": list(counts),
+            "dice": sum(counts),
+            "chi_square": round(result.statistic, 3),
+            "dof": result.dof,
+            "p_value": result.p_value,
+            "sentence": dice_stats.fairness_sentence(result),
+            "band": asdict(band),
+        })
+    bins = [asdict(b) | {"odds": b.odds, "rate": b.rate} for b in dice_stats.bust_calibration(rolled)]
+    return {"groups": groups, "bust": bins, "rolls": len(rolled)}
+
+
+def _group_name(group: dice_stats.Group) -> str:
+    """"all dice", "all dice read by camera", "red casino", "red casino entered by hand"..."""
+    dice_set, source = group
+    how = {None: "", "camera": " read by camera", "hand": " entered by hand"}.get(source, f" ({source} source)")
+    return f"{dice_set or 'all dice'}{how}"

@@ -1,0 +1,208 @@
+"""The read-only web page over HTTP (Flask's test client): every route's status and content type,
+nothing but GET accepted, the live board of each game kind, the ETag that makes an idle poll cost
+nothing, history and replay, the dice statistics, and a missing or damaged journal reported, not
+a crash."""
+
+from __future__ import annotations
+
+import sqlite3
+import xml.etree.ElementTree as ElementTree
+from pathlib import Path
+
+import pytest
+
+from firmware.game_setup import GameSetup
+from firmware.journal import JOURNAL_NAME, Journal
+from firmware.table_game import Progress
+from firmware.web.app import create_app
+
+GAMES = {  # a few moves of each kind, as the table journals them
+    "cant-stop": ["roll 1-4-5-6", "5+11", "roll 2-2-3-3", "5+5"],
+    "counters": None,  # its first moves come from its legal moves (the handicap)
+    "columns": ["R 7", "S 3", "D 4-5"],
+    "tumblin": ["flick", "flick stayed", "flick"],
+}
+ROUTES = ("/", "/live.json", "/history", "/games/1", "/stats", "/stats.json", "/static/page.css")
+
+
+def journal_with(path: Path, kind: str, names=("Ann", "Bob"), moves: list[str] | None = None, source=None) -> int:
+    """A game of ``kind`` journaled with ``moves`` (each applied by the engine); returns its id."""
+    setup = GameSetup(tuple(names), kind=kind)
+    journal = Journal(path)
+    try:
+        game = journal.start_game(setup)
+        state = setup.new_state()
+        engine = setup.game.engine
+        if moves is None:
+            moves = [engine.move_text(engine.legal_moves(state)[0])]
+        for text in moves:
+            state = engine.apply(state, engine.parse_move(text))
+            journal.append(game, text, setup.game.progress(state), source=source if text.startswith("roll") else None)
+        return game
+    finally:
+        journal.close()
+
+
+@pytest.fixture
+def data(tmp_path: Path) -> Path:
+    journal_with(tmp_path / JOURNAL_NAME, "cant-stop", moves=GAMES["cant-stop"], source="camera")
+    return tmp_path
+
+
+def client(data: Path):
+    return create_app(data / JOURNAL_NAME).test_client()
+
+
+@pytest.mark.parametrize("route, kind", [
+    ("/", "text/html"), ("/live.json", "application/json"), ("/history", "text/html"), ("/games/1", "text/html"),
+    ("/games/1?step=2", "text/html"), ("/stats", "text/html"), ("/stats.json", "application/json"),
+    ("/static/page.css", "text/css"), ("/static/live.js", "text/javascript"), ("/static/stats.js", "text/javascript"),
+])
+def test_every_route_answers_get_with_its_content_type(data, route, kind):
+    response = client(data).get(route)
+    assert response.status_code == 200 and response.mimetype == kind
+
+
+@pytest.mark.parametrize("method", ["POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"])
+@pytest.mark.parametrize("route", ROUTES)
+def test_nothing_but_get_is_accepted(data, route, method):
+    response = client(data).open(route, method=method)
+    assert response.status_code == 405 and response.headers["Allow"] == "GET"
+    assert Journal(data / JOURNAL_NAME, read_only=True).events(1) == GAMES["cant-stop"], "nothing changed"
+
+
+def test_an_unknown_game_is_not_found(data):
+    assert client(data).get("/games/99").status_code == 404
+
+
+@pytest.mark.parametrize("kind", sorted(GAMES))
+def test_the_live_board_of_every_game_kind_is_an_svg_with_its_facts(tmp_path, kind):
+    journal_with(tmp_path / JOURNAL_NAME, kind, moves=GAMES[kind])
+    live = client(tmp_path).get("/live.json").get_json()
+    svg = ElementTree.fromstring(live["svg"])
+    assert svg.tag.endswith("svg") and "viewBox" in svg.attrib and "width" not in svg.attrib
+    assert live["facts"] and all(len(fact) == 2 for fact in live["facts"])
+    assert live["game"]["kind"] == kind and live["game"]["status"] == "playing"
+
+
+def test_the_live_version_changes_with_every_event_and_an_idle_poll_costs_a_304(data):
+    page = client(data)
+    first = page.get("/live.json")
+    again = page.get("/live.json", headers={"If-None-Match": first.headers["ETag"]})
+    assert again.status_code == 304 and again.data == b""
+    journal = Journal(data / JOURNAL_NAME)
+    journal.append(1, "stop", Progress(None, 2, True))
+    journal.close()
+    after = page.get("/live.json", headers={"If-None-Match": first.headers["ETag"]})
+    assert after.status_code == 200 and after.get_json()["version"] != first.get_json()["version"]
+    assert after.get_json()["last"] == "stop"
+
+
+def test_names_are_escaped_everywhere(tmp_path):
+    journal_with(tmp_path / JOURNAL_NAME, "cant-stop", names=("<b>Ann", "Bo&b"), moves=GAMES["cant-stop"])
+    page = client(tmp_path)
+    for route in ("/history", "/games/1"):
+        html = page.get(route).get_data(as_text=True)
+        assert "<b>Ann" not in html and "&lt;b&gt;Ann" in html and "Bo&amp;b" in html
+    ElementTree.fromstring(page.get("/live.json").get_json()["svg"])  # still well-formed
+
+
+def test_history_lists_every_game_with_players_rules_winner_and_length(tmp_path):
+    path = tmp_path / JOURNAL_NAME
+    journal_with(path, "columns", moves=GAMES["columns"])
+    journal = Journal(path)
+    journal.abandon(1)
+    journal.close()
+    journal_with(path, "cant-stop", moves=GAMES["cant-stop"])
+    html = client(tmp_path).get("/history").get_data(as_text=True)
+    assert html.index("Can&#39;t Stop") < html.index("Columns"), "newest first"
+    assert "abandoned" in html and "playing" in html and "Ann, Bob" in html and "turns" in html
+
+
+def test_a_game_replays_step_by_step(data):
+    page = client(data)
+    first = page.get("/games/1?step=1").get_data(as_text=True)
+    assert "step 1 of 4" in first and 'aria-current="step"' in first
+    last = page.get("/games/1?step=99").get_data(as_text=True)
+    assert "step 4 of 4" in last, "a step past the end shows the last"
+    assert page.get("/games/1?step=0").status_code == 200
+
+
+def test_the_statistics_count_the_rolls_read(data):
+    stats = client(data).get("/stats.json").get_json()
+    overall = stats["groups"][0]
+    assert overall["group"] == "all dice" and overall["dice"] == 8 and sum(overall["counts"]) == 8
+    assert overall["counts"] == [1, 2, 2, 1, 1, 1]
+    assert any(group["group"] == "all dice read by camera" for group in stats["groups"])
+    assert 0.0 <= overall["p_value"] <= 1.0 and overall["sentence"]
+    assert stats["rolls"] == 2 and any(b["rolls"] for b in stats["bust"])
+
+
+def test_no_journal_yet_is_said_not_a_crash(tmp_path):
+    page = client(tmp_path)
+    assert page.get("/live.json").status_code == 503
+    assert "no journal" in page.get("/live.json").get_json()["error"]
+    response = page.get("/history")
+    assert response.status_code == 503 and "no game has been played here" in response.get_data(as_text=True)
+    assert page.get("/").status_code == 200, "the page itself loads and says so as it polls"
+
+
+def test_an_unreadable_journal_is_reported_not_a_crash(tmp_path):
+    (tmp_path / JOURNAL_NAME).write_bytes(b"this is not a database" * 100)
+    page = client(tmp_path)
+    for route in ("/live.json", "/history", "/stats.json", "/games/1"):
+        response = page.get(route)
+        assert response.status_code == 503, route
+    assert "unreadable" in page.get("/history").get_data(as_text=True)
+
+
+def test_a_damaged_game_is_named_in_the_history_and_the_rest_still_shown(data):
+    journal_with(data / JOURNAL_NAME, "columns", moves=GAMES["columns"])
+    with sqlite3.connect(data / JOURNAL_NAME) as db:
+        db.execute("UPDATE games SET names = 'not json' WHERE id = 1")
+    page = client(data)
+    html = page.get("/history").get_data(as_text=True)
+    assert "Game 1 is damaged" in html and "Columns" in html
+    assert page.get("/live.json").get_json()["game"]["kind"] == "columns"
+    assert page.get("/stats.json").status_code == 200
+
+
+def test_a_game_that_does_not_replay_is_said_on_the_live_board(data):
+    with sqlite3.connect(data / JOURNAL_NAME) as db:
+        db.execute("UPDATE events SET event = '7+7' WHERE game = 1 AND seq = 2")
+    live = client(data).get("/live.json").get_json()
+    assert "does not replay" in live["message"] and "svg" not in live
+
+
+def test_the_page_is_off_by_default_and_on_loopback_only():
+    from firmware.config import parse_config
+
+    web = parse_config({}).web
+    assert (web.enabled, web.address, web.port) == (False, "127.0.0.1", 8080)
+    web = parse_config({"web": {"enabled": True, "address": "0.0.0.0", "port": 8000}}).web
+    assert (web.enabled, web.address, web.port) == (True, "0.0.0.0", 8000)
+
+
+@pytest.mark.parametrize("key, value, says", [
+    ("enabled", "yes", "true or false"), ("address", "my-pi.local", "127.0.0.1"), ("port", 70000, "1 to 65535"),
+    ("port", True, "1 to 65535"), ("colour", "red", "unknown key web.colour"),
+])
+def test_a_wrong_web_setting_is_refused_with_what_is_allowed(key, value, says):
+    from firmware.config import ConfigError, parse_config
+
+    with pytest.raises(ConfigError, match=says):
+        parse_config({"web": {key: value}})
+
+
+def test_a_port_already_taken_is_said_and_the_game_goes_on(tmp_path):
+    from firmware.config import Config, WebConfig
+    from firmware.table import start_web_page
+    from firmware.web.server import WebServer
+
+    taken = WebServer(tmp_path, "127.0.0.1", 0)
+    try:
+        config = Config(web=WebConfig(True, "127.0.0.1", taken.port), data_dir=tmp_path)
+        notice = start_web_page(config)
+        assert notice is not None and notice.title == "Web page failed"
+    finally:
+        taken.close()
