@@ -103,7 +103,7 @@ def facts(state: State, names: Sequence[str]) -> list[tuple[str, str]]:
     if state.phase is Phase.CHOOSE and state.dice is not None:
         lines += [
             ("Roll", " ".join(map(str, state.dice.dice))),
-            ("Pairs", ", ".join(f"{low}+{high}" for low, high in pairings(state.dice.dice))),
+            ("Pairs", ", ".join(dict.fromkeys(f"{low}+{high}" for low, high in pairings(state.dice.dice)))),  # each once
             ("Choices", ", ".join(option.text() for option in choices(state, state.dice))),
         ]
     else:
