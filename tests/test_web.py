@@ -133,7 +133,8 @@ def test_the_statistics_count_the_rolls_read(data):
     overall = stats["groups"][0]
     assert overall["group"] == "all dice" and overall["dice"] == 8 and sum(overall["counts"]) == 8
     assert overall["counts"] == [1, 2, 2, 1, 1, 1]
-    assert any(group["group"] == "all dice read by camera" for group in stats["groups"])
+    assert [group["group"] for group in stats["groups"]] == ["all dice"], "one set, one source: shown once"
+    assert stats["sources"] == "2 read by the camera"
     assert 0.0 <= overall["p_value"] <= 1.0 and overall["sentence"]
     assert stats["rolls"] == 2 and any(b["rolls"] for b in stats["bust"])
 
@@ -206,3 +207,12 @@ def test_a_port_already_taken_is_said_and_the_game_goes_on(tmp_path):
         assert notice is not None and notice.title == "Web page failed"
     finally:
         taken.close()
+
+
+def test_rolls_read_by_the_camera_and_entered_by_hand_are_said_apart(data):
+    journal_with(data / JOURNAL_NAME, "cant-stop", moves=["roll 6-6-6-6", "12"], source="hand")
+    stats = client(data).get("/stats.json").get_json()
+    groups = {group["group"]: group["counts"] for group in stats["groups"]}
+    assert groups["all dice"] == [1, 2, 2, 1, 1, 5]
+    assert groups["all dice read by the camera"] == [1, 2, 2, 1, 1, 1] and groups["all dice entered by hand"] == [0, 0, 0, 0, 0, 4]
+    assert stats["sources"] == "2 read by the camera, 1 entered by hand"

@@ -6,6 +6,7 @@ never writes, never holds the journal longer than one read, and shows what the c
 from __future__ import annotations
 
 import time
+from collections import Counter
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -96,7 +97,11 @@ def statistics(journal: Journal) -> dict[str, Any]:
     exact odds (Can't Stop)."""
     rolled = dice_stats.rolls(journal)
     groups = []
+    shown: list[tuple[int, ...]] = []
     for group, counts in dice_stats.face_counts(rolled).items():
+        if counts in shown:
+            continue  # the same dice as a group already shown (one dice set, or one source only)
+        shown.append(counts)
         result = dice_stats.chi_square(counts)
         band = dice_stats.face_band(sum(counts))
         groups.append({
@@ -110,11 +115,15 @@ def statistics(journal: Journal) -> dict[str, Any]:
             "band": asdict(band),
         })
     bins = [asdict(b) | {"odds": b.odds, "rate": b.rate} for b in dice_stats.bust_calibration(rolled)]
-    return {"groups": groups, "bust": bins, "rolls": len(rolled)}
+    sources = Counter(roll.source for roll in rolled)
+    said = ", ".join(f"{count} {SOURCE_WORDS.get(source, source)}" for source, count in sources.most_common())
+    return {"groups": groups, "bust": bins, "rolls": len(rolled), "sources": said}
+
+
+SOURCE_WORDS = {"camera": "read by the camera", "hand": "entered by hand", "unknown": "from before sources were kept"}
 
 
 def _group_name(group: dice_stats.Group) -> str:
-    """"all dice", "all dice read by camera", "red casino", "red casino entered by hand"..."""
+    """"all dice", "all dice read by the camera", "red casino", "red casino entered by hand"..."""
     dice_set, source = group
-    how = {None: "", "camera": " read by camera", "hand": " entered by hand"}.get(source, f" ({source} source)")
-    return f"{dice_set or 'all dice'}{how}"
+    return f"{dice_set or 'all dice'}{' ' + SOURCE_WORDS.get(source, source) if source else ''}"

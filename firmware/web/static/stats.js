@@ -70,7 +70,7 @@
       return;
     }
     document.getElementById("summary").textContent =
-      `${data.rolls} rolls read at the table. χ² = ${data.groups[0].chi_square} with ${data.groups[0].dof} degrees of freedom, p = ${data.groups[0].p_value.toPrecision(3)}.`;
+      `${data.rolls} rolls at the table (${data.sources || "none yet"}). All dice: χ² = ${data.groups[0].chi_square} with ${data.groups[0].dof} degrees of freedom, p = ${data.groups[0].p_value.toPrecision(3)}.`;
     const groups = document.getElementById("groups");
     for (const group of data.groups) {
       const section = document.createElement("section");
