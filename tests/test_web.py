@@ -210,7 +210,7 @@ def test_a_port_already_taken_is_said_and_the_game_goes_on(tmp_path):
 
 
 def test_rolls_read_by_the_camera_and_entered_by_hand_are_said_apart(data):
-    journal_with(data / JOURNAL_NAME, "cant-stop", moves=["roll 6-6-6-6", "12"], source="hand")
+    journal_with(data / JOURNAL_NAME, "cant-stop", moves=["roll 6-6-6-6", "12+12"], source="hand")
     stats = client(data).get("/stats.json").get_json()
     groups = {group["group"]: group["counts"] for group in stats["groups"]}
     assert groups["all dice"] == [1, 2, 2, 1, 1, 5]
