@@ -1,25 +1,25 @@
 """Tumblin' Dice's players at the buttons, for the demo and the kill test: they flick their dice
 onto the simulated board (now and then one stays on the launch pad), ask for the standing once a
 round, and check the camera's reading of the board against the board itself as players at a
-table would, correcting every die it got wrong or missed with the buttons before they count it.
+table would, correcting every die it got wrong or missed with the buttons before they count it:
+one press at a time, each chosen from the screen it led to.
 """
 
 from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import cv2
 
 from engine.tumblin import State, colour, dice_left, landed
-from firmware.games.tumblin.draft import COLOUR, FACE, LEVEL, NO_DIE, Draft, DraftDie
+from firmware.games.tumblin.draft import COLOUR, FACE, LEVEL, NO_DIE, DraftDie
 from firmware.games.tumblin.screens import FlickScreen, ResultScreen, TallyScreen, WaitingScreen
-from firmware.games.tumblin.table import STANDING, UNSEEN_WARNING, entries, tally_press, toss
+from firmware.games.tumblin.table import STANDING, UNSEEN_WARNING, entries, toss
 from firmware.screens import Screen
-from firmware.table_game import AutoPress, Cursor, Play, Scratch
+from firmware.table_game import AutoPress
 from hardware.buttons import Press
 from vision.frame_outline import polygon
 
@@ -66,37 +66,38 @@ class TumblinSeats:
         return AutoPress((Press.ROLL,), toss=toss(state), decision=True)
 
     def _check(self, screen: TallyScreen) -> AutoPress:
-        if not screen.for_tally:
-            return AutoPress((Press.SELECT,))  # the standing, seen: back to flicking
-        if screen.status.endswith(UNSEEN_WARNING):
-            return AutoPress((Press.SELECT,))  # they looked: those dice are not on the board
-        if screen.cursor != 0 or screen.editing is not None:
-            return AutoPress(())  # already correcting
+        """One press at a time toward the board as it truly lies (each press changes the screen,
+        and the next is chosen from what the screen then shows, whatever presses came before)."""
+        if not screen.for_tally or screen.status.endswith(UNSEEN_WARNING):
+            return AutoPress((Press.SELECT,))  # the standing seen; or warned, they looked: those dice are not there
         if self.table is None:  # nothing to check the reading against: count it when it is whole
-            sure = all(d.die() is not None for d in screen.dice)
-            wanted: list[Wanted | None] = [_as_wanted(d) for d in screen.dice] if sure else []
-            return AutoPress(_corrections(screen.state, Draft(screen.dice), wanted, ()) if sure else ())
-        wanted, missed = _within_landed(screen.state, self._wanted(screen), self._missed(screen))
-        return AutoPress(_corrections(screen.state, Draft(screen.dice), wanted, missed), decision=True)
+            whole = all(d.die() is not None for d in screen.dice)
+            return AutoPress(_walk(screen, len(screen.dice) + 1) or (Press.SELECT,), decision=True) if whole else AutoPress(())
+        wanted, missed = self._wanted(screen)
+        if screen.editing is not None:
+            return AutoPress((_edit_step(screen, wanted[screen.cursor] if screen.cursor < len(wanted) else None),))
+        wrong = [i for i, (die, want) in enumerate(zip(screen.dice, wanted)) if want is None or _whole(die) != want]
+        target = wrong[0] if wrong else len(screen.dice) if missed else len(screen.dice) + 1
+        return AutoPress(_walk(screen, target) or (Press.SELECT,), decision=not wrong and not missed)
 
-    def _wanted(self, screen: TallyScreen) -> list[Wanted | None]:
-        """For each die read, what it truly is (None: no die of the board is there)."""
+    def _wanted(self, screen: TallyScreen) -> tuple[list[Wanted | None], list[Wanted]]:
+        """For each die listed, what it truly is (None: no die of the board is there, or one too
+        many of its colour), and the board's dice not listed. A die added by hand (no place in
+        the picture) stands for the first unlisted die it already equals, else for the next one."""
         lying = [t for t in self.table.truth if t.on_board]
+        unmatched = list(lying)
         wanted: list[Wanted | None] = []
         for die in screen.dice:
-            near = [t for t in lying if die.centre is not None and math.dist(t.placed.centre, die.centre) < t.placed.side / 2]
+            near = [t for t in unmatched if die.centre is not None and math.dist(t.placed.centre, die.centre) < t.placed.side / 2]
             wanted.append(self._truth(near[0]) if near else None)
-        return wanted
-
-    def _missed(self, screen: TallyScreen) -> list[Wanted]:
-        """The board's dice the camera did not read there."""
-        if self.table is None:
-            return []
-        read = [d.centre for d in screen.dice if d.centre is not None]
-        return [
-            self._truth(t) for t in self.table.truth
-            if t.on_board and not any(math.dist(t.placed.centre, c) < t.placed.side / 2 for c in read)
-        ]
+            unmatched = [t for t in unmatched if not near or t is not near[0]]
+        missed = [self._truth(t) for t in unmatched]
+        for index, die in enumerate(screen.dice):
+            if die.centre is None and missed:
+                want = _whole(die) if _whole(die) in missed else missed[0]
+                wanted[index] = want
+                missed.remove(want)
+        return _within_landed(screen.state, wanted, missed)
 
     def _truth(self, die: Any) -> Wanted:
         """A die's colour, face and level; one across a step rests on the level holding its centre."""
@@ -104,11 +105,36 @@ class TumblinSeats:
         return die.colour, die.face, level
 
 
+def _whole(die: DraftDie) -> Wanted | None:
+    """A listed die as (colour, face, level) when all are known and it lies on no card."""
+    return None if die.die() is None or die.card else (die.colour, die.face, die.level)  # type: ignore[return-value]
+
+
+def _walk(screen: TallyScreen, target: int) -> tuple[Press, ...]:
+    """The first press toward entry ``target`` (NEXT or STOP, whichever way is shorter); () when there."""
+    if screen.cursor == target:
+        return ()
+    entries = len(screen.dice) + 2
+    ahead = (target - screen.cursor) % entries
+    return (Press.NEXT,) if ahead <= entries - ahead else (Press.STOP,)
+
+
+def _edit_step(screen: TallyScreen, want: Wanted | None) -> Press:
+    """The next press on the die being edited: change the field shown until it is right, then on
+    (SELECT); a die that is not there: its face to "no die", then leave it (STOP back to the face)."""
+    die = screen.dice[screen.cursor]
+    if want is None:
+        return Press.NEXT if screen.editing == FACE and die.face != NO_DIE else Press.STOP
+    colour_, face, level = want
+    value = {FACE: face, COLOUR: colour_, LEVEL: level}.get(screen.editing or "", 0)  # the card: none
+    return Press.NEXT if getattr(die, screen.editing or "") != value else Press.SELECT
+
+
 def _within_landed(
     state: State, wanted: list[Wanted | None], missed: list[Wanted]
 ) -> tuple[list[Wanted | None], list[Wanted]]:
     """Dice of a colour beyond those that left its launch pad this round (a flick taken back with
-    UNDO leaves its die lying) are picked up off the board: missed ones are not added, read ones
+    UNDO leaves its die lying) are picked up off the board: missed ones are not added, listed ones
     taken off."""
     room = {colour(state, seat): landed(state, seat) for seat in range(state.players)}
     kept: list[Wanted | None] = []
@@ -125,74 +151,7 @@ def _within_landed(
     return kept, added
 
 
-def _as_wanted(die: DraftDie) -> Wanted:
-    assert die.colour is not None and die.face is not None and die.level is not None
-    return die.colour, die.face, die.level
-
-
 def _resting_level(levels: Any, centre: tuple[float, float]) -> int:
     """The level whose outline holds ``centre`` deepest (or misses it by least)."""
     point = (float(centre[0]), float(centre[1]))
     return max(range(len(levels.outlines)), key=lambda level: cv2.pointPolygonTest(polygon(levels.outlines[level]), point, True))
-
-
-class _Player:
-    """Presses buttons on a copy of the tally screen's logic, so the presses planned are exactly
-    those that reach the wanted reading."""
-
-    def __init__(self, state: State, draft: Draft) -> None:
-        self.state, self.draft, self.cursor = state, draft, 0
-        self.presses: list[Press] = []
-
-    def press(self, press: Press) -> None:
-        action = tally_press(self.state, self.draft, self.cursor, press)
-        self.presses.append(press)
-        if isinstance(action, Cursor):
-            self.cursor = action.index
-        elif isinstance(action, Scratch):
-            self.draft, self.cursor = action.value, action.cursor
-        elif not isinstance(action, Play):
-            raise AssertionError(f"the reading was not corrected as planned: {action}")
-
-    def walk_to(self, index: int) -> None:
-        while self.cursor != index:
-            self.press(Press.NEXT)
-
-    def set(self, index: int, field_name: str, value: object) -> None:
-        while getattr(self.draft.dice[index], field_name) != value:
-            self.press(Press.NEXT)
-
-    def edit(self, index: int, wanted: Wanted | None) -> None:
-        """Open die ``index`` (the entry after the dice: a new one) and make it ``wanted`` (None: take it off)."""
-        self.walk_to(index)
-        self.press(Press.SELECT)
-        index = min(index, len(self.draft.dice) - 1)
-        if wanted is None:
-            self.set(index, FACE, NO_DIE)
-            self.press(Press.STOP)
-            return
-        name, face, level = wanted
-        for field_name, value in ((FACE, face), (COLOUR, name), (LEVEL, level)):
-            self.set(index, field_name, value)
-            self.press(Press.SELECT)
-        while self.draft.editing is not None:  # the multiplier card: none
-            self.press(Press.SELECT)
-
-
-def _corrections(state: State, draft: Draft, wanted: Sequence[Wanted | None], missed: Sequence[Wanted]) -> tuple[Press, ...]:
-    """The presses that correct ``draft`` die by die to ``wanted``, add ``missed``, and count it
-    (or are warned of dice not seen, which the screen then says)."""
-    player = _Player(state, draft)
-    index = 0
-    for want in wanted:
-        die = player.draft.dice[index]
-        if want is not None and die.die() is not None and _as_wanted(die) == want and die.card == 0:
-            index += 1
-            continue
-        player.edit(index, want)
-        index += want is not None
-    for want in missed:
-        player.edit(len(player.draft.dice), want)
-    player.walk_to(len(player.draft.dice) + 1)
-    player.press(Press.SELECT)
-    return tuple(player.presses)

@@ -139,7 +139,7 @@ class TumblinTable:
         names = tuple(view.names)
         if state.over:
             return ResultScreen(state, names)
-        draft = view.scratch
+        draft = _draft(state, view)
         if isinstance(draft, Draft) and (draft.for_tally or not draft.seen):
             return TallyScreen(
                 state, names, draft.dice, view.cursor, draft.editing, unseen(state, draft), draft.for_tally, view.status,
@@ -152,7 +152,7 @@ class TumblinTable:
     def press(self, state: State, press: Press, view: View) -> Action:
         if state.over:
             return ShowBoard() if press is Press.NEXT else NewGame() if press is Press.SELECT else None
-        draft = view.scratch
+        draft = _draft(state, view)
         if isinstance(draft, Draft) and not draft.for_tally and not draft.seen:  # the standing, looked at
             return Scratch(replace(draft, seen=True))
         if tally_due(state) and isinstance(draft, Draft):
@@ -181,6 +181,15 @@ class TumblinTable:
         from firmware.games.tumblin.autoplay import TumblinSeats
 
         return TumblinSeats.demo(seats, seed, table)
+
+
+def _draft(state: State, view: View) -> Draft | None:
+    """The reading being checked, if any; once the tally is due any reading of the board is the
+    tally's to check (a standing read just before the last flick among them)."""
+    draft = view.scratch
+    if not isinstance(draft, Draft):
+        return None
+    return replace(draft, for_tally=True) if tally_due(state) and not draft.for_tally else draft
 
 
 def toss(state: State) -> Toss:
