@@ -96,13 +96,20 @@ class BustBin:
 def rolls(journal: Journal) -> list[RollRecord]:
     """Every roll still standing in every sound game of ``journal`` (finished, abandoned or being
     played), in the order played. A game whose events do not replay is left out and logged."""
+    return rolls_and_left_out(journal)[0]
+
+
+def rolls_and_left_out(journal: Journal) -> tuple[list[RollRecord], list[int]]:
+    """:func:`rolls`, and the games left out (damaged, or not replaying), so a page can say so."""
     found: list[RollRecord] = []
+    left_out = [game.id for game in journal.damaged() if isinstance(game.id, int)]
     for record in journal.games():
         try:
             found.extend(_game_rolls(record, journal.sourced_events(record.id)))
         except EngineError as error:
             LOG.warning("dice statistics leave out game %d: its events do not replay (%s)", record.id, error)
-    return found
+            left_out.append(record.id)
+    return found, left_out
 
 
 def _game_rolls(record: GameRecord, events: Sequence[tuple[str, str | None]]) -> list[RollRecord]:

@@ -25,9 +25,11 @@ GAMES = {  # a few moves of each kind, as the table journals them
 ROUTES = ("/", "/live.json", "/history", "/games/1", "/stats", "/stats.json", "/static/page.css")
 
 
-def journal_with(path: Path, kind: str, names=("Ann", "Bob"), moves: list[str] | None = None, source=None) -> int:
+def journal_with(
+    path: Path, kind: str, names=("Ann", "Bob"), moves: list[str] | None = None, source=None, dice_set: str = "dice",
+) -> int:
     """A game of ``kind`` journaled with ``moves`` (each applied by the engine); returns its id."""
-    setup = GameSetup(tuple(names), kind=kind)
+    setup = GameSetup(tuple(names), kind=kind, dice_set=dice_set)
     journal = Journal(path)
     try:
         game = journal.start_game(setup)
@@ -131,10 +133,10 @@ def test_a_game_replays_step_by_step(data):
 def test_the_statistics_count_the_rolls_read(data):
     stats = client(data).get("/stats.json").get_json()
     overall = stats["groups"][0]
-    assert overall["group"] == "all dice" and overall["dice"] == 8 and sum(overall["counts"]) == 8
+    assert overall["group"] == "dice read by the camera", "one dice set, one source: one group, named by both"
+    assert overall["dice"] == 8 and sum(overall["counts"]) == 8
     assert overall["counts"] == [1, 2, 2, 1, 1, 1]
-    assert [group["group"] for group in stats["groups"]] == ["all dice"], "one set, one source: shown once"
-    assert stats["sources"] == "2 read by the camera"
+    assert len(stats["groups"]) == 1 and stats["sources"] == "2 read by the camera" and stats["left_out"] == 0
     assert 0.0 <= overall["p_value"] <= 1.0 and overall["sentence"]
     assert stats["rolls"] == 2 and any(b["rolls"] for b in stats["bust"])
 
@@ -213,6 +215,35 @@ def test_rolls_read_by_the_camera_and_entered_by_hand_are_said_apart(data):
     journal_with(data / JOURNAL_NAME, "cant-stop", moves=["roll 6-6-6-6", "12+12"], source="hand")
     stats = client(data).get("/stats.json").get_json()
     groups = {group["group"]: group["counts"] for group in stats["groups"]}
-    assert groups["all dice"] == [1, 2, 2, 1, 1, 5]
-    assert groups["all dice read by the camera"] == [1, 2, 2, 1, 1, 1] and groups["all dice entered by hand"] == [0, 0, 0, 0, 0, 4]
+    assert groups["dice"] == [1, 2, 2, 1, 1, 5]
+    assert groups["dice read by the camera"] == [1, 2, 2, 1, 1, 1] and groups["dice entered by hand"] == [0, 0, 0, 0, 0, 4]
     assert stats["sources"] == "2 read by the camera, 1 entered by hand"
+
+
+def test_each_dice_set_is_shown_and_games_left_out_are_counted(data):
+    journal_with(data / JOURNAL_NAME, "cant-stop", moves=["roll 6-6-6-6", "12+12"], source="camera", dice_set="red casino")
+    journal_with(data / JOURNAL_NAME, "columns", moves=GAMES["columns"])
+    with sqlite3.connect(data / JOURNAL_NAME) as db:
+        db.execute("UPDATE events SET event = 'R 99' WHERE game = 3 AND seq = 1")  # does not replay
+    stats = client(data).get("/stats.json").get_json()
+    groups = {group["group"]: group["counts"] for group in stats["groups"]}
+    assert groups["all dice read by the camera"] == [1, 2, 2, 1, 1, 5]
+    assert groups["dice read by the camera"] == [1, 2, 2, 1, 1, 1] and groups["red casino read by the camera"] == [0, 0, 0, 0, 0, 4]
+    assert stats["left_out"] == 1
+
+
+def test_polls_between_moves_do_not_open_the_journal_again(data, monkeypatch):
+    import firmware.web.app as app_module
+
+    opened = []
+    real = app_module.Journal
+    monkeypatch.setattr(app_module, "Journal", lambda *args, **kwargs: opened.append(args) or real(*args, **kwargs))
+    page = client(data)
+    first = page.get("/live.json").get_json()
+    for _ in range(5):
+        assert page.get("/live.json").get_json() == first
+    assert len(opened) == 1
+    journal = Journal(data / JOURNAL_NAME)
+    journal.append(1, "stop", Progress(None, 2, True))
+    journal.close()
+    assert page.get("/live.json").get_json()["last"] == "stop" and len(opened) == 2

@@ -5,6 +5,8 @@ from PyPI or apt, ``python3-flask``), and its templates escape what they show (p
 from a configuration). The page polls ``/live.json`` twice a second rather than holding a
 connection open, so any WSGI server serves it (waitress on the device: :mod:`firmware.web.server`)
 and a phone that sleeps costs nothing. Only GET is accepted: the page never changes a game.
+What a page shows is read again only when the journal's files changed (their size and time), so
+polling phones cost the companion's journal nothing between moves.
 """
 
 from __future__ import annotations
@@ -12,7 +14,8 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-from collections.abc import Iterator
+import threading
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -35,19 +38,29 @@ def create_app(journal_path: Path) -> Flask:
     """The page's application over the journal file at ``journal_path`` (it may not exist yet)."""
     app = Flask(__name__)
     app.config["JSON_SORT_KEYS"] = False
+    path = Path(journal_path)
+    cache = _Cache(path)
 
     @contextmanager
     def journal() -> Iterator[Journal]:
-        if not Path(journal_path).exists():
-            raise NoJournal(f"no journal at {journal_path} yet: no game has been played here")
+        if not path.exists():
+            raise NoJournal("no game has been played here yet (the data folder has no journal)")
         try:
-            opened = Journal(journal_path, read_only=True)
-        except JournalError as error:
-            raise NoJournal(str(error)) from None
+            opened = Journal(path, read_only=True)
+        except JournalError as error:  # its message names the file: the page names only the file's name
+            raise NoJournal(str(error).replace(str(path), path.name)) from None
         try:
             yield opened
         finally:
             opened.close()
+
+    def read(view: Callable[[Journal], dict[str, Any]]) -> dict[str, Any]:
+        """``view`` of the journal, read again only once the journal changed."""
+        def fresh() -> dict[str, Any]:
+            with journal() as opened:
+                return view(opened)
+
+        return cache.get(view.__name__, fresh)
 
     @app.before_request
     def only_get() -> Response | None:
@@ -61,7 +74,12 @@ def create_app(journal_path: Path) -> Flask:
         LOG.warning("web page: %s", error)
         if request.path.endswith(".json"):
             return Response(json.dumps({"error": str(error)}), 503, mimetype="application/json")
-        return render_template("message.html", title="Journal unreadable", message=str(error)), 503
+        title = "No games yet" if not path.exists() else "Journal unreadable"
+        return render_template("message.html", title=title, message=str(error)), 503
+
+    @app.errorhandler(404)
+    def not_found(error: Exception) -> tuple[str, int]:
+        return render_template("message.html", title="Not found", message=getattr(error, "description", "")), 404
 
     @app.get("/")
     def live_page() -> str:
@@ -69,15 +87,11 @@ def create_app(journal_path: Path) -> Flask:
 
     @app.get("/live.json")
     def live_json() -> Response:
-        with journal() as opened:
-            shown = views.live(opened)
-        return _json(shown)
+        return _json(read(views.live))
 
     @app.get("/history")
     def history_page() -> str:
-        with journal() as opened:
-            shown = views.history(opened)
-        return render_template("history.html", **shown)
+        return render_template("history.html", **read(views.history))
 
     @app.get("/games/<int:game>")
     def game_page(game: int) -> str:
@@ -102,11 +116,40 @@ def create_app(journal_path: Path) -> Flask:
 
     @app.get("/stats.json")
     def stats_json() -> Response:
-        with journal() as opened:
-            shown = views.statistics(opened)
-        return _json(shown)
+        return _json(read(views.statistics))
 
     return app
+
+
+class _Cache:
+    """Views of the journal kept until its files change (size or time of the file or its log)."""
+
+    def __init__(self, path: Path) -> None:
+        self._files = (path, path.with_name(path.name + "-wal"))
+        self._kept: dict[str, tuple[tuple[int, ...], dict[str, Any]]] = {}
+        self._lock = threading.Lock()
+
+    def _version(self) -> tuple[int, ...]:
+        stamp: list[int] = []
+        for file in self._files:
+            try:
+                found = file.stat()
+            except OSError:  # no log yet: as good as an empty one (a reader's first look makes it)
+                stamp += [0, 0]
+                continue
+            stamp += [found.st_mtime_ns, found.st_size] if found.st_size else [0, 0]
+        return tuple(stamp)
+
+    def get(self, name: str, fresh: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+        version = self._version()
+        with self._lock:
+            kept = self._kept.get(name)
+        if kept is not None and kept[0] == version:
+            return kept[1]
+        value = fresh()
+        with self._lock:
+            self._kept[name] = (version, value)
+        return value
 
 
 def _json(data: dict[str, Any]) -> Response:

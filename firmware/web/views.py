@@ -95,16 +95,17 @@ def statistics(journal: Journal) -> dict[str, Any]:
     """The dice statistics as JSON: per dice set and source and overall, the face counts, the
     chi-square test with its plain sentence and the expected band; the bust rate met against the
     exact odds (Can't Stop)."""
-    rolled = dice_stats.rolls(journal)
+    rolled, left_out = dice_stats.rolls_and_left_out(journal)
     groups = []
-    shown: list[tuple[int, ...]] = []
+    shown: dict[frozenset[int], dict[str, Any]] = {}
     for group, counts in dice_stats.face_counts(rolled).items():
-        if counts in shown:
-            continue  # the same dice as a group already shown (one dice set, or one source only)
-        shown.append(counts)
+        members = frozenset(i for i, roll in enumerate(rolled) if _in_group(roll, group))
+        if members in shown and members:  # the same rolls as a group shown: named by the more specific
+            shown[members]["group"] = _group_name(group)
+            continue
         result = dice_stats.chi_square(counts)
         band = dice_stats.face_band(sum(counts))
-        groups.append({
+        shown[members] = {
             "group": _group_name(group),
             "counts": list(counts),
             "dice": sum(counts),
@@ -113,14 +114,20 @@ def statistics(journal: Journal) -> dict[str, Any]:
             "p_value": result.p_value,
             "sentence": dice_stats.fairness_sentence(result),
             "band": asdict(band),
-        })
+        }
+        groups.append(shown[members])
     bins = [asdict(b) | {"odds": b.odds, "rate": b.rate} for b in dice_stats.bust_calibration(rolled)]
     sources = Counter(roll.source for roll in rolled)
     said = ", ".join(f"{count} {SOURCE_WORDS.get(source, source)}" for source, count in sources.most_common())
-    return {"groups": groups, "bust": bins, "rolls": len(rolled), "sources": said}
+    return {"groups": groups, "bust": bins, "rolls": len(rolled), "sources": said, "left_out": len(left_out)}
 
 
 SOURCE_WORDS = {"camera": "read by the camera", "hand": "entered by hand", "unknown": "from before sources were kept"}
+
+
+def _in_group(roll: dice_stats.RollRecord, group: dice_stats.Group) -> bool:
+    dice_set, source = group
+    return (dice_set is None or roll.dice_set == dice_set) and (source is None or roll.source == source)
 
 
 def _group_name(group: dice_stats.Group) -> str:
