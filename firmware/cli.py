@@ -64,14 +64,19 @@ def _history(args: argparse.Namespace) -> int:
 
 
 def _serve(args: argparse.Namespace) -> int:
-    from firmware.config import Config
+    from firmware.config import Config, check_address
     from firmware.web.server import WebServer
 
     config = load_config(args.config) if args.config is not None else Config()
     data = args.data if args.data is not None else config.data_dir
-    web = config.web
-    server = WebServer(data, args.address or web.address, args.port if args.port is not None else web.port)
-    print(f"dice-companion: the page is at {server.url} (read-only; ctrl-c stops it)", flush=True)
+    if not data.is_dir():
+        raise ConfigError(f"there is no data folder {data}: name the folder the games are journaled in")
+    address = args.address or config.web.address
+    check_address(address, "--address")
+    server = WebServer(data, address, args.port if args.port is not None else config.web.port)
+    where = server.url if address not in ("0.0.0.0", "::") else (
+        f"port {server.port} of every network this machine is on (http://<its address>:{server.port}/)")
+    print(f"dice-companion: the page is at {where} (read-only; ctrl-c stops it)", flush=True)
     try:
         server.serve_forever()
     finally:
@@ -163,6 +168,14 @@ def _data_folder(folder: Path, named: str) -> Path:
     return folder
 
 
+def _port(text: str) -> int:
+    """An argparse type: a TCP port, 1 to 65535."""
+    value = int(text)
+    if not 1 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is 1 to 65535, got {value}")
+    return value
+
+
 def _positive(text: str) -> int:
     """An argparse type: a whole number of at least 1."""
     value = int(text)
@@ -224,7 +237,7 @@ def build_parser() -> argparse.ArgumentParser:
     where.add_argument("--config", type=Path, metavar="FILE", help="the device's configuration (its data.dir and [web])")
     where.add_argument("--data", type=Path, metavar="DIR", help="a data folder (the page on 127.0.0.1:8080 unless told)")
     serve.add_argument("--address", help="listen here (default [web] address: 127.0.0.1, this machine only)")
-    serve.add_argument("--port", type=int, help="listen on this port (default [web] port: 8080)")
+    serve.add_argument("--port", type=_port, help="listen on this port, 1 to 65535 (default [web] port: 8080)")
     serve.set_defaults(run=_serve)
 
     advisor = commands.add_parser(

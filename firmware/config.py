@@ -250,15 +250,20 @@ def _web(reader: _Reader) -> WebConfig:
     section = reader.section("web")
     defaults = WebConfig()
     address = reader.value(section, "address", str, defaults.address, ADDRESS_ALLOWED)
-    try:
-        ipaddress.ip_address(address)
-    except ValueError:
-        raise ConfigError(f"web.address = {shown(address)}: allowed is {ADDRESS_ALLOWED}") from None
+    check_address(address, "web.address")
     return WebConfig(
         enabled=reader.value(section, "enabled", bool, defaults.enabled, "true or false"),
         address=address,
         port=reader.number(section, "port", range(1, 65536), defaults.port),
     )
+
+
+def check_address(address: str, name: str) -> None:
+    """Refuse an address the page cannot listen on by number (a host name would need a lookup)."""
+    try:
+        ipaddress.ip_address(address)
+    except ValueError:
+        raise ConfigError(f"{name} = {shown(address)}: allowed is {ADDRESS_ALLOWED}") from None
 
 
 def _camera(reader: _Reader, base: Path) -> CameraConfig:

@@ -247,3 +247,32 @@ def test_polls_between_moves_do_not_open_the_journal_again(data, monkeypatch):
     journal.append(1, "stop", Progress(None, 2, True))
     journal.close()
     assert page.get("/live.json").get_json()["last"] == "stop" and len(opened) == 2
+
+
+def test_the_live_facts_name_the_last_moves_and_a_roll_that_busted(tmp_path):
+    moves = ["roll 1-4-5-6", "5+11", "stop", "roll 1-1-1-2", "2+3", "roll 1-1-1-3", "2+4", "roll 6-6-6-6"]
+    journal_with(tmp_path / JOURNAL_NAME, "cant-stop", moves=moves)
+    facts = dict(client(tmp_path).get("/live.json").get_json()["facts"])
+    assert facts["Last moves"] == "Bob: roll 6-6-6-6 (bust) · Bob: 2+4 · Bob: roll 1-1-1-3"
+    assert facts["Turn"].startswith("Ann")
+
+
+@pytest.mark.parametrize("port", ["80000", "-1", "0"])
+def test_serve_refuses_a_port_that_is_none(tmp_path, capsys, port):
+    from firmware.cli import main
+
+    with pytest.raises(SystemExit):
+        main(["serve", "--data", str(tmp_path), "--port", port])
+    assert "a port is 1 to 65535" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("arguments, says", [
+    (["--address", "nothost"], "--address = 'nothost': allowed is"),
+    (["--data", "nowhere"], "there is no data folder"),
+])
+def test_serve_refuses_an_address_or_a_data_folder_that_is_not_there(tmp_path, capsys, arguments, says):
+    from firmware.cli import main
+
+    arguments = [str(tmp_path / a) if a == "nowhere" else a for a in arguments]
+    assert main(["serve", *(["--data", str(tmp_path)] if "--data" not in arguments else []), *arguments]) == 2
+    assert says in capsys.readouterr().err

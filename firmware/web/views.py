@@ -10,6 +10,7 @@ from collections import Counter
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from engine.dice import Roll
 from engine.errors import EngineError
 from firmware import dice_stats
 from firmware.games import web_view
@@ -28,12 +29,26 @@ class Picture:
     facts: Facts
 
 
+RECENT = 3  # moves the live page names under the board's facts
+
+
 def picture(record: GameRecord, events: list[str]) -> Picture:
-    """The board after ``events`` (undos applied); EngineError if they do not replay."""
+    """The board after ``events`` (undos applied), its facts and, last, the moves just made (a
+    roll that ended the turn said to be a bust: the board no longer shows it); EngineError if the
+    events do not replay."""
+    engine, names = record.setup.game.engine, record.setup.names
     moves = [move for _, move in standing_moves(record, events)]
-    state = play_through(record.setup.game.engine, record.setup.new_state(), moves)
+    state = play_through(engine, record.setup.new_state(), moves[:-RECENT])
+    recent = []
+    for move in moves[-RECENT:]:
+        player = engine.current_player(state)
+        after = engine.apply(state, move)
+        passed = isinstance(move, Roll) and engine.current_player(after) != player and not record.setup.game.progress(after).over
+        recent.append(f"{names[player]}: {engine.move_text(move)}{' (bust)' if passed else ''}")
+        state = after
     view = web_view(record.setup.kind)
-    return Picture(view.board_svg(state, record.setup.names), view.facts(state, record.setup.names))
+    facts = view.facts(state, names) + ([("Last moves", " · ".join(reversed(recent)))] if recent else [])
+    return Picture(view.board_svg(state, names), facts)
 
 
 def live(journal: Journal) -> dict[str, Any]:

@@ -9,6 +9,7 @@
     const message = document.getElementById("message");
     const game = data.game;
     document.getElementById("title").textContent = game ? game.title + " #" + game.id : "Dice Companion";
+    document.title = game ? `${game.title} #${game.id} · Dice Companion` : "Dice Companion";
     document.getElementById("about").textContent = game
       ? game.players.join(", ") + " · " + game.rules + " · " + (game.status === "playing" ? "playing" : game.status + (game.winner ? ", won by " + game.winner : ""))
       : "";

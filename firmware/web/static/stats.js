@@ -47,6 +47,7 @@
       svg.append(el("text", { x: 4, y: size - at(tick) + 4, fill: "currentColor", "font-size": 11 }, `${tick * 100} %`));
     }
     svg.append(el("text", { x: size / 2, y: size - 0, "text-anchor": "middle", fill: "currentColor", "font-size": 11 }, "exact odds of a bust"));
+    svg.append(el("text", { x: pad, y: pad - 10, fill: "currentColor", "font-size": 11 }, "busts met"));
     return svg;
   }
 
@@ -81,10 +82,20 @@
       sentence.textContent = group.sentence;
       const figure = document.createElement("figure");
       figure.className = "plot";
-      figure.append(facePlot(group));
+      const caption = document.createElement("figcaption");
+      caption.textContent = `Dashed: the count each face would have if all came up equally often (${group.band.expected.toFixed(1)}); grey: where 95 % of fair sets put each face. With six faces, one bar outside now and then is expected; the sentence above weighs them all.`;
+      figure.append(facePlot(group), caption);
       section.append(title, sentence, countsTable(group), figure);
       groups.append(section);
     }
-    document.getElementById("bust").append(bustPlot(data.bust));
+    const busts = data.bust.reduce((sum, bin) => sum + bin.rolls, 0);
+    if (busts) {
+      document.getElementById("bust").append(bustPlot(data.bust));
+    } else {
+      document.getElementById("bust").textContent = "No roll of Can't Stop read yet.";
+    }
+    if (data.left_out) {
+      document.getElementById("summary").textContent += ` ${data.left_out} damaged game(s) left out: see History.`;
+    }
   });
 })();
