@@ -276,3 +276,19 @@ def test_serve_refuses_an_address_or_a_data_folder_that_is_not_there(tmp_path, c
     arguments = [str(tmp_path / a) if a == "nowhere" else a for a in arguments]
     assert main(["serve", *(["--data", str(tmp_path)] if "--data" not in arguments else []), *arguments]) == 2
     assert says in capsys.readouterr().err
+
+
+def test_run_with_the_page_enabled_serves_it_beside_the_game(data):
+    import socket
+    import urllib.request
+
+    from firmware.config import Config, WebConfig
+    from firmware.table import start_web_page
+
+    with socket.socket() as probe:  # a port free a moment ago
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    assert start_web_page(Config(web=WebConfig(True, "127.0.0.1", port), data_dir=data)) is None
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/live.json", timeout=5) as response:
+        assert response.status == 200 and b'"kind": "cant-stop"' in response.read()
+    assert start_web_page(Config(data_dir=data)) is None, "off by default: nothing started"
