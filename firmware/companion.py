@@ -516,6 +516,7 @@ class Companion:
         return View(
             self.names, self._cursor, status, hints=self.defaults.hints and not bot,
             proxy=self._bots_paused and bot, bot_to_decide=bot and not self._bots_paused, scratch=self._scratch,
+            camera=self.has_camera,
         )
 
     def _current_screen(self) -> Screen:

@@ -53,6 +53,7 @@ class View:
     proxy: bool = False  # a bot's seat after an UNDO: the people decide for it
     bot_to_decide: bool = False  # a bot's seat that decides by itself: buttons other than ROLL wait
     scratch: Any = None  # the game's work in progress before a move (a reading being corrected), see Scratch
+    camera: bool = True  # a camera is there (without one, what it would read is entered by hand)
 
 
 # What a press asks of the core.

@@ -402,3 +402,14 @@ def test_a_camera_fault_does_not_hide_what_the_count_says(tmp_path):
     companion._scratch = Draft((DraftDie("red", None, 1),))
     press(companion, Press.NEXT, Press.NEXT, Press.SELECT)
     assert companion.screen.status == "1 unsure: fix ?s"
+
+
+def test_without_a_camera_the_dice_are_entered_by_hand_and_no_standing_is_offered(tmp_path):
+    companion = Companion(dummy_display(), GameSetup(NAMES, kind="tumblin"), data_dir=tmp_path, has_camera=False)
+    for _ in range(companion._menu.start_field + 1):
+        press(companion, Press.SELECT)
+    assert "standing" not in companion.screen.entries
+    round_flicked(companion)
+    assert companion.screen.camera is False
+    press(companion, Press.ROLL)
+    assert isinstance(companion.screen, TallyScreen) and companion.screen.dice == (), "ROLL, like SELECT: by hand"

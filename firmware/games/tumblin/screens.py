@@ -381,12 +381,13 @@ class WaitingScreen:
     state: State
     names: tuple[str, ...]
     status: str = ""
+    camera: bool = True  # without one the players enter the dice
 
     def paint(self, canvas: Canvas) -> None:
         title(canvas, "All dice flicked", round_tag(self.state))
-        line(canvas, 0, "Reading the board...")
+        line(canvas, 0, "Reading the board..." if self.camera else "No camera to read it:")
         line(canvas, 2, "SELECT: dice by hand")  # the footer has no room for it beside ROLL and NEXT
-        footer(canvas, self.status or "ROLL:read", "" if self.status else "NEXT:rounds")
+        footer(canvas, self.status or ("ROLL:read" if self.camera else "ROLL:hand"), "" if self.status else "NEXT:rounds")
 
 
 # --- rounds and result ----------------------------------------------------------------------

@@ -145,9 +145,9 @@ class TumblinTable:
                 state, names, draft.dice, view.cursor, draft.editing, unseen(state, draft), draft.for_tally, view.status,
             )
         if tally_due(state):
-            return WaitingScreen(state, names, view.status)
+            return WaitingScreen(state, names, view.status, view.camera)
         standing = round_scores(state.variant, draft.counted()) if isinstance(draft, Draft) else None
-        return FlickScreen(state, names, entries(state), view.cursor, standing, view.status)
+        return FlickScreen(state, names, entries(state, view.camera), view.cursor, standing, view.status)
 
     def press(self, state: State, press: Press, view: View) -> Action:
         if state.over:
@@ -158,7 +158,8 @@ class TumblinTable:
         if tally_due(state) and isinstance(draft, Draft):
             return tally_press(state, draft, view.cursor, press)
         if tally_due(state):
-            return Look() if press is Press.ROLL else Scratch(Draft(())) if press is Press.SELECT else (
+            by_hand = press is Press.SELECT or press is Press.ROLL and not view.camera
+            return Scratch(Draft(())) if by_hand else Look() if press is Press.ROLL else (
                 ShowBoard() if press is Press.NEXT else None)
         return _flick_press(state, press, view)
 
@@ -199,16 +200,16 @@ def toss(state: State) -> Toss:
     return Toss(1, colour=colour(state, state.current), new_round=nothing_landed)
 
 
-def entries(state: State) -> tuple[str, ...]:
-    """What can be said during a round, in the order NEXT walks it."""
+def entries(state: State, camera: bool = True) -> tuple[str, ...]:
+    """What can be said during a round, in the order NEXT walks it (the standing: with a camera)."""
     moves = legal_moves(state)
     breeds = tuple(f"breed {move.colour}" for move in moves if isinstance(move, Breed))
     mine = (MINE,) if Mine() in moves else ()
-    return (LANDED, STAYED, STANDING, *breeds, *mine, ROUNDS)
+    return (LANDED, STAYED, *((STANDING,) if camera else ()), *breeds, *mine, ROUNDS)
 
 
 def _flick_press(state: State, press: Press, view: View) -> Action:
-    listed = entries(state)
+    listed = entries(state, view.camera)
     if press is Press.ROLL:
         return Play(Flick())
     if press is Press.STOP:
