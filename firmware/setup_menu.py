@@ -32,7 +32,11 @@ class Menu:
 
     @property
     def shown_options(self) -> tuple[SetupOption, ...]:
-        return tuple(option for option in self.game.options if option.choices is not None)
+        """The options on the screen: those with choices, and whose ``needs`` is set."""
+        return tuple(
+            option for option in self.game.options
+            if option.choices is not None and (option.needs is None or self.options.get(option.needs) not in (0, False, "none", None))
+        )
 
     @property
     def start_field(self) -> int:

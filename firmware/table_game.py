@@ -40,6 +40,7 @@ class SetupOption:
     parse: Callable[[Any, Path], Any] = field(default=lambda value, base: value)  # a config value -> the option
     allowed: str = ""  # what the configuration may give, for messages
     shown: Callable[[Any], str] = str  # a value as the set-up screen shows it
+    needs: str | None = None  # on the set-up screen only while this other option is set (not 0, False, "none")
 
 
 @dataclass(frozen=True)

@@ -66,12 +66,14 @@ def test_tumblin_is_on_the_set_up_screen_with_its_options(tmp_path):
     companion = Companion(dummy_display(), GameSetup(NAMES, kind="tumblin"), data_dir=tmp_path)
     rows = dict(companion.screen.rows)
     assert rows == {"Game": "Tumblin' Dice", "Players": "2", "Play to": "4 rounds", "Score": "face x level",
-                    "Teams": "no", "Mines": "none", "Mine kind": "pressure", "Cards": "none"}
+                    "Teams": "no", "Mines": "none", "Cards": "none"}, "the mines' kind only with mines"
     press(companion, Press.SELECT, Press.NEXT, Press.NEXT)  # four players: teams may be chosen
     press(companion, Press.SELECT, Press.NEXT, Press.SELECT, Press.NEXT, Press.SELECT, Press.NEXT)
     shown = dict(companion.screen.rows)
     assert shown["Players"] == "4" and shown["Play to"] == "100 pts" and shown["Score"] == "face + level"
-    assert shown["Teams"] == "1+3 v 2+4"
+    assert shown["Teams"] == "1+3 v 2+4" and "Mine kind" not in shown
+    press(companion, Press.SELECT, Press.NEXT)  # one mine
+    assert dict(companion.screen.rows)["Mine kind"] == "pressure" and companion.screen.field == 5, "still on Mines"
 
 
 def test_roll_is_a_die_that_landed_and_stop_one_that_stayed_on_the_launch_pad(tmp_path):

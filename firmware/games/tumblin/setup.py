@@ -81,7 +81,7 @@ OPTIONS = (
                 _one_of(tuple(range(MAX_MINES + 1)), f"0 to {MAX_MINES}"), f"0 to {MAX_MINES}",
                 lambda m: str(m) if m else "none"),
     SetupOption("mine_kind", "Mine kind", "pressure", lambda players: MINE_KINDS,
-                _one_of(MINE_KINDS, ", ".join(MINE_KINDS)), ", ".join(MINE_KINDS)),
+                _one_of(MINE_KINDS, ", ".join(MINE_KINDS)), ", ".join(MINE_KINDS), needs="mines"),
     SetupOption("cards", "Cards", "none", lambda players: tuple(CARDS),
                 _one_of(tuple(CARDS), ", ".join(CARDS)), ", ".join(CARDS), lambda c: CARDS_SHOWN[c]),
     SetupOption("palette", "Colours", DEFAULT_PALETTE_HEX, None, _palette, "colour names with #rrggbb"),
