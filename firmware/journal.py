@@ -149,8 +149,8 @@ class Journal:
                         _upgrade(db, version)
                     db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
             self._version = self._refuse_newer(db)  # a read-only journal may be of an older version
-            damaged = read_games(db, self._version)[1]
-            if damaged and not read_only:
+            damaged = [] if read_only else read_games(db, self._version)[1]  # a reader lists them (damaged())
+            if damaged:
                 raise DamagedRow(f"game {damaged[0].id}: {damaged[0].why}")
         except BaseException:
             db.close()
