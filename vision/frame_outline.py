@@ -26,6 +26,17 @@ def area(points: Sequence[Point]) -> float:
     return float(abs(cv2.contourArea(polygon(points))))
 
 
+def offset(corners: np.ndarray, by: float) -> np.ndarray:
+    """A convex polygon (N x 2 px) with every side moved ``by`` px outwards."""
+    points = corners.astype(np.float64)
+    sides = np.roll(points, -1, axis=0) - points
+    normals = np.column_stack([sides[:, 1], -sides[:, 0]]) / np.linalg.norm(sides, axis=1, keepdims=True)
+    if np.dot(normals[0], points[0] - points.mean(axis=0)) < 0:
+        normals = -normals  # the polygon runs the other way round
+    before = np.roll(normals, 1, axis=0)  # the normal of the side that ends at each corner
+    return points + by * (before + normals) / (1 + np.sum(before * normals, axis=1, keepdims=True))
+
+
 def middle(points: Sequence[Point]) -> Point:
     """The centre of the area inside the outline (the corners' mean when it encloses none), px."""
     moments = cv2.moments(polygon(points))

@@ -20,6 +20,7 @@ import numpy as np
 
 from vision.board_levels import LEVELS, LevelMap, LevelMapError
 from vision.even_regions import even_regions, in_frame, working_copy
+from vision.frame_outline import offset
 from vision.reader import as_bgr
 
 Line = tuple[np.ndarray, np.ndarray]  # a point on the line and its unit normal
@@ -179,7 +180,7 @@ def _board_outline(levels: list[np.ndarray]) -> np.ndarray:
     for level in levels:
         union |= level
     hull = cv2.convexHull(_region_points(union))[:, 0].astype(np.float64)
-    return _offset(hull, 0.5)
+    return offset(hull, 0.5)
 
 
 def _clipped(polygon: np.ndarray, line: Line, keep_positive: bool) -> np.ndarray:
@@ -194,13 +195,3 @@ def _clipped(polygon: np.ndarray, line: Line, keep_positive: bool) -> np.ndarray
         if sb >= 0:
             kept.append(b)
     return np.array(kept, np.float64)
-
-
-def _offset(polygon: np.ndarray, by: float) -> np.ndarray:
-    """A convex polygon with every side moved ``by`` px outwards."""
-    sides = np.roll(polygon, -1, axis=0) - polygon
-    normals = np.column_stack([sides[:, 1], -sides[:, 0]]) / np.linalg.norm(sides, axis=1, keepdims=True)
-    if np.dot(normals[0], polygon[0] - polygon.mean(axis=0)) < 0:
-        normals = -normals  # the polygon runs the other way round
-    before = np.roll(normals, 1, axis=0)  # the normal of the side that ends at each corner
-    return polygon + by * (before + normals) / (1 + np.sum(before * normals, axis=1, keepdims=True))

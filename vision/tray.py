@@ -29,6 +29,7 @@ from vision.frame_outline import (
     corner_outside,
     is_outline,
     load_stored,
+    offset,
     polygon,
     rescaled,
     rounded,
@@ -149,7 +150,7 @@ def find_tray(image: np.ndarray, params: TrayParams = DEFAULT_TRAY_PARAMS) -> Tr
     best = _best_region([_small_holes_filled(region, params) for region in even_regions(small, params, least)], params)
     if best is None:
         return None
-    edge = _offset(_outline(best, params), 0.5)  # from the outermost pixels' centres to their outer edge
+    edge = offset(_outline(best, params), 0.5)  # from the outermost pixels' centres to their outer edge
     full = np.array(in_frame(edge, small, (width, height)))
     return TrayOutline(tuple((float(x), float(y)) for x, y in _clockwise_from_top_left(full)), (width, height))
 
@@ -242,14 +243,3 @@ def _clockwise_from_top_left(polygon: np.ndarray) -> np.ndarray:
     if cv2.contourArea(polygon.astype(np.float32), oriented=True) < 0:
         polygon = polygon[::-1]
     return np.roll(polygon, -int(np.argmin(polygon.sum(axis=1))), axis=0)
-
-
-def _offset(polygon: np.ndarray, by: float) -> np.ndarray:
-    """A convex polygon with every side moved ``by`` px outwards."""
-    points = polygon.astype(np.float64)
-    sides = np.roll(points, -1, axis=0) - points
-    normals = np.column_stack([sides[:, 1], -sides[:, 0]]) / np.linalg.norm(sides, axis=1, keepdims=True)
-    if np.dot(normals[0], points[0] - points.mean(axis=0)) < 0:
-        normals = -normals  # the polygon runs the other way round
-    before = np.roll(normals, 1, axis=0)  # the normal of the side that ends at each corner
-    return points + by * (before + normals) / (1 + np.sum(before * normals, axis=1, keepdims=True))
