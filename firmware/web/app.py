@@ -37,7 +37,6 @@ class NoJournal(Exception):
 def create_app(journal_path: Path) -> Flask:
     """The page's application over the journal file at ``journal_path`` (it may not exist yet)."""
     app = Flask(__name__)
-    app.config["JSON_SORT_KEYS"] = False
     path = Path(journal_path)
     cache = _Cache(path)
 

@@ -14,8 +14,7 @@ from engine.dice import Roll
 from engine.errors import EngineError
 from firmware import dice_stats
 from firmware.games import web_view
-from firmware.history import game_line
-from firmware.journal import ABANDONED, FINISHED, PLAYING, Journal, play_through, standing_moves
+from firmware.journal import PLAYING, Journal, play_through, standing_moves
 from firmware.journal_rows import GameRecord
 
 Facts = list[tuple[str, str]]
@@ -93,9 +92,7 @@ def _length(record: GameRecord) -> str:
 
 def history(journal: Journal) -> dict[str, Any]:
     """Every game, newest first, with how it ended; damaged games named apart, never a crash."""
-    games = [
-        {**summary(r), "line": game_line(r)} for r in reversed(journal.games()) if r.status in (FINISHED, ABANDONED, PLAYING)
-    ]
+    games = [summary(r) for r in reversed(journal.games())]  # playing, finished and abandoned alike
     damaged = [{"id": str(d.id), "why": d.why} for d in journal.damaged()]
     return {"games": games, "damaged": damaged}
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from engine.tumblin import Die, State, colour, landed
@@ -73,16 +74,15 @@ class Draft:
         return tuple(die for d in self.dice if (die := d.die()) is not None)
 
 
-def screen_order(colours: tuple[str, ...], dice: tuple[DraftDie, ...]) -> list[int]:
-    """The dice's indices in the order the screen lists them (NEXT walks them so): by the seats'
-    colours, then other colours by name, then dice of unknown colour; as read within a colour."""
-    def row(index: int) -> tuple[int, str]:
-        name = dice[index].colour
-        if name is None:
+def in_screen_order(colours: tuple[str, ...], dice: Iterable[DraftDie]) -> tuple[DraftDie, ...]:
+    """The dice in the order the screen lists them (NEXT walks them so): by the seats' colours,
+    then other colours by name, then dice of unknown colour; in the order given within a colour."""
+    def row(die: DraftDie) -> tuple[int, str]:
+        if die.colour is None:
             return len(colours) + 1, ""
-        return (colours.index(name), "") if name in colours else (len(colours), name)
+        return (colours.index(die.colour), "") if die.colour in colours else (len(colours), die.colour)
 
-    return sorted(range(len(dice)), key=row)
+    return tuple(sorted(dice, key=row))
 
 
 def draft_of(reading: BoardReading, for_tally: bool, colours: tuple[str, ...], before: Draft | None = None) -> Draft:
@@ -98,8 +98,7 @@ def draft_of(reading: BoardReading, for_tally: bool, colours: tuple[str, ...], b
             dice[near[0]] = kept
         else:
             dice.append(kept)
-    ordered = tuple(dice[i] for i in screen_order(colours, tuple(dice)))
-    return Draft(ordered, tuple(d.colour for d in reading.off_board), for_tally)
+    return Draft(in_screen_order(colours, dice), tuple(d.colour for d in reading.off_board), for_tally)
 
 
 def unseen(state: State, draft: Draft) -> tuple[tuple[str, int], ...]:

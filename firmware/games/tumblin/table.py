@@ -37,7 +37,7 @@ from engine.tumblin import (
 from engine.tumblin.state import DICE
 from firmware.board_file import load_levels
 from firmware.games.tumblin import setup
-from firmware.games.tumblin.draft import Draft, DraftDie, changed, draft_of, fields, new_die, screen_order, unseen
+from firmware.games.tumblin.draft import Draft, DraftDie, changed, draft_of, fields, in_screen_order, new_die, unseen
 from firmware.games.tumblin.screens import FlickScreen, ResultScreen, RoundsScreen, TallyScreen, WaitingScreen
 from firmware.screens import Screen
 from firmware.table_game import (
@@ -132,8 +132,8 @@ class TumblinTable:
     def undone(self, state: State, move: Any) -> Draft | None:
         if not isinstance(move, Tally):
             return None
-        dice = tuple(DraftDie(d.colour, d.face, d.level, d.card, by_hand=True) for d in move.dice)
-        return Draft(tuple(dice[i] for i in screen_order(state.variant.colours or (), dice)))
+        dice = (DraftDie(d.colour, d.face, d.level, d.card, by_hand=True) for d in move.dice)
+        return Draft(in_screen_order(state.variant.colours or (), dice))
 
     def screen(self, state: State, view: View) -> Screen:
         names = tuple(view.names)
@@ -275,8 +275,7 @@ def _edit_done(state: State, draft: Draft, cursor: int) -> Scratch:
     them (a die given another colour moves to its row), and the cursor goes on past the die."""
     edited = draft.dice[cursor]
     done = draft.settled()
-    order = screen_order(state.variant.colours or (), done.dice)
-    done = replace(done, dice=tuple(done.dice[i] for i in order))
+    done = replace(done, dice=in_screen_order(state.variant.colours or (), done.dice))
     if edited in done.dice:
         return Scratch(done, done.dice.index(edited) + 1)  # on to the next die
     return Scratch(done, min(cursor, len(done.dice) + 1))
