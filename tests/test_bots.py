@@ -13,7 +13,6 @@ from engine.cant_stop.bots import Bot, RandomBot
 from engine.cant_stop.rule28 import Rule28, progress_score, split_score
 from firmware.cli import main
 from firmware.games.cant_stop.selfplay import play, solitaire_turns
-from table_helpers import state_after
 
 
 @dataclass

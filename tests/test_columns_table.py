@@ -10,7 +10,7 @@ import re
 import numpy as np
 import pytest
 
-from engine.columns import GAME, Kind, State, legal_moves
+from engine.columns import GAME, State, legal_moves
 from firmware.companion import Companion
 from firmware.game_setup import GameSetup
 from firmware.games.columns import screens as columns_screens

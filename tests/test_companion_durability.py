@@ -14,7 +14,7 @@ from firmware.events import CameraFailed
 from firmware.game_setup import GameSetup
 from firmware.journal import ABANDONED, SCHEMA_VERSION, UNDO, Journal
 from firmware.games.cant_stop.screens import ChoiceScreen, RollScreen
-from firmware.screens import BadReadScreen, ManualEntryScreen, NoticeScreen, ResumeScreen, SetupScreen
+from firmware.screens import BadReadScreen, ManualEntryScreen, NoticeScreen, SetupScreen
 from hardware.buttons import Press
 from hardware.camera import SyntheticCamera
 from hardware.display import dummy_display

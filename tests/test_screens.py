@@ -19,7 +19,6 @@ from firmware.screens import (
     BadReadScreen,
     ManualEntryScreen,
     NoticeScreen,
-    ResumeScreen,
     SetupScreen,
     draw,
     percent,

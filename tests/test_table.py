@@ -10,7 +10,6 @@ import pytest
 from gpiozero.pins.mock import MockFactory
 from PIL import Image
 
-from engine.cant_stop import COLUMNS
 from engine.cant_stop.bots import OddsBot, SteadyBot
 from firmware.autoplay import AutoPlayers
 from firmware.games.cant_stop.autoplay import CantStopSeats

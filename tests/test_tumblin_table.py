@@ -10,7 +10,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from engine.tumblin import GAME, Die, Flick, State, Tally, totals
+from engine.tumblin import GAME, Die, Flick, State, Tally
 from firmware.board_file import LEVELS_NAME
 from firmware.companion import Companion
 from firmware.config import ConfigError, parse_config
@@ -21,7 +21,6 @@ from firmware.games.tumblin.draft import Draft, DraftDie
 from firmware.games.tumblin.screens import FlickScreen, RoundsScreen, TallyScreen, WaitingScreen
 from firmware.games.tumblin.table import TABLE, entries, tally_press
 from firmware.journal import JOURNAL_NAME, Journal
-from firmware.screens import SetupScreen
 from firmware.table_game import Cursor, Look, Play, Say, Scratch
 from hardware.buttons import Press
 from hardware.display import dummy_display

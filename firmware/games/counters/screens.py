@@ -16,7 +16,6 @@ from firmware.screens import (
     CHAR_PX,
     CHOICE_LINES,
     HEIGHT,
-    ROW_PX,
     WIDTH,
     Canvas,
     big,
