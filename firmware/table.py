@@ -23,13 +23,12 @@ from firmware.journal import JOURNAL_NAME, Journal, JournalError
 from firmware.screens import NoticeScreen, draw, rows_of
 from firmware.tray_file import TRAY_NAME, load_tray
 from firmware.loop import CameraFeed, EventQueue, run
-from firmware.board_file import save_levels
+from firmware.calibrate_board import calibrate_board
 from firmware.table_game import AutoSeats, TableGame
 from hardware.board_camera import SyntheticBoardCamera
 from hardware.camera import SyntheticCamera, Toss
 from hardware.display import Display, RecordingDisplay, TerminalDisplay
 from hardware.keyboard import HELP, KeyboardButtons, single_keys
-from vision.level_finder import find_levels
 from vision.tray import TrayError, TrayOutline
 
 LOG = logging.getLogger("dice_companion")
@@ -90,12 +89,11 @@ def play_demo(
 
 def simulated_table(game: TableGame, seed: int, data_dir: Path) -> SyntheticCamera | SyntheticBoardCamera:
     """The simulated table a game is played on: a dice tray, or a board whose levels are outlined
-    in ``data_dir`` the way ``calibrate --game tumblin`` does it (from a picture of it empty)."""
+    in ``data_dir`` by ``calibrate --game tumblin``'s own code, on a picture of it empty."""
     if game.camera != "board":
         return SyntheticCamera(seed)
     board = SyntheticBoardCamera(seed)
-    empty = board.frame()
-    save_levels(data_dir, find_levels(empty), empty)
+    calibrate_board(Config(data_dir=data_dir), board.frame())
     return board
 
 
