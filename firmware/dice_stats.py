@@ -129,13 +129,18 @@ def _game_rolls(record: GameRecord, events: Sequence[tuple[str, str | None]]) ->
     return found
 
 
+def groups_of(roll: RollRecord) -> tuple[Group, ...]:
+    """The groups a roll is counted in: all dice, its source, its dice set, its set and source."""
+    return (None, None), (None, roll.source), (roll.dice_set, None), (roll.dice_set, roll.source)
+
+
 def face_counts(rolls: Sequence[RollRecord]) -> dict[Group, tuple[int, ...]]:
     """The count of each face (1 to 6) overall, per source, per dice set, and per dice set and
     source: keyed by (dice set, source), None standing for all. Overall, ``(None, None)``, comes
     first and is there even without a roll; the other groups only where a roll is."""
     groups: dict[Group, list[int]] = {(None, None): [0] * len(FACES)}
     for roll in rolls:
-        for group in ((None, None), (None, roll.source), (roll.dice_set, None), (roll.dice_set, roll.source)):
+        for group in groups_of(roll):
             counts = groups.setdefault(group, [0] * len(FACES))
             for value in roll.dice:
                 counts[value - 1] += 1

@@ -111,7 +111,7 @@ def statistics(journal: Journal) -> dict[str, Any]:
     groups = []
     shown: dict[frozenset[int], dict[str, Any]] = {}
     for group, counts in dice_stats.face_counts(rolled).items():
-        members = frozenset(i for i, roll in enumerate(rolled) if _in_group(roll, group))
+        members = frozenset(i for i, roll in enumerate(rolled) if group in dice_stats.groups_of(roll))
         if members in shown and members:  # the same rolls as a group shown: named by the more specific
             shown[members]["group"] = _group_name(group)
             continue
@@ -135,11 +135,6 @@ def statistics(journal: Journal) -> dict[str, Any]:
 
 
 SOURCE_WORDS = {"camera": "read by the camera", "hand": "entered by hand", "unknown": "from before sources were kept"}
-
-
-def _in_group(roll: dice_stats.RollRecord, group: dice_stats.Group) -> bool:
-    dice_set, source = group
-    return (dice_set is None or roll.dice_set == dice_set) and (source is None or roll.source == source)
 
 
 def _group_name(group: dice_stats.Group) -> str:
