@@ -9,7 +9,7 @@ from pathlib import Path
 
 from engine.errors import EngineError
 from firmware.config import ConfigError, load_config
-from firmware.screens import says
+from firmware.drawing.screens import says
 from vision.evaluation import DatasetError
 from vision.params import VisionInputError
 
@@ -17,10 +17,10 @@ DEMO_PEOPLE = ("You", "Advisor", "Advisor2", "Advisor3")
 
 
 def _demo(args: argparse.Namespace) -> int:
-    from firmware.game_setup import GameSetup
     from firmware.games import table_game
+    from firmware.games.game_setup import GameSetup
 
-    from firmware.table import play_demo
+    from firmware.table.start import play_demo
 
     game = table_game(args.game)
     rule = "jumping" if args.jumping else "forced-move" if args.forced_move else "standard"
@@ -44,8 +44,8 @@ def _demo(args: argparse.Namespace) -> int:
 
 
 def _history(args: argparse.Namespace) -> int:
-    from firmware.history import history_lines
-    from firmware.journal import JOURNAL_NAME, Journal
+    from firmware.journal.history import history_lines
+    from firmware.journal.journal import JOURNAL_NAME, Journal
 
     data = args.data if args.data is not None else load_config(args.config).data_dir
     if not data.is_dir():
@@ -85,7 +85,7 @@ def _serve(args: argparse.Namespace) -> int:
 
 
 def _bench_advisor(args: argparse.Namespace) -> int:
-    from firmware.bench_advisor import bench_lines
+    from firmware.bench.advisor import bench_lines
 
     for line in bench_lines(args.games, args.seed, args.game):
         print(line, flush=True)
@@ -95,7 +95,7 @@ def _bench_advisor(args: argparse.Namespace) -> int:
 def _bench_durability(args: argparse.Namespace) -> int:
     import tempfile
 
-    from firmware.durability import kill_test_lines, run_kill_test
+    from firmware.bench.durability import kill_test_lines, run_kill_test
 
     with tempfile.TemporaryDirectory(prefix="dice-companion-kill-") as scratch:
         data = _data_folder(args.data, "--data DIR") if args.data is not None else Path(scratch)
@@ -107,7 +107,7 @@ def _bench_durability(args: argparse.Namespace) -> int:
 
 def _run(args: argparse.Namespace) -> int:
     from firmware.log_setup import setup_logging
-    from firmware.table import run_device
+    from firmware.table.start import run_device
 
     config = load_config(args.config)
     _data_folder(config.data_dir, f"data.dir in {args.config}")
@@ -117,7 +117,7 @@ def _run(args: argparse.Namespace) -> int:
 
 
 def _calibrate(args: argparse.Namespace) -> int:
-    from firmware.calibrate import calibrate
+    from firmware.calibration.calibrate import calibrate
     from firmware.games import table_game
 
     game = table_game(args.game)

@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from engine.errors import EngineError
-from firmware.game_setup import DICE_SET_ALLOWED, GameSetup, is_dice_set
 from firmware.games import DEFAULT_KIND, GAMES, kinds
+from firmware.games.game_setup import DICE_SET_ALLOWED, GameSetup, is_dice_set
 from hardware.buttons import BUTTONS, Press
 from hardware.display import PANELS
 from vision.board_levels import LEVELS, LevelMap, LevelMapError

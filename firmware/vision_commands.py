@@ -12,7 +12,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from firmware.progress import progress
+from firmware.bench.progress import progress
 from vision.annotate import annotate
 from vision.evaluation import (
     at_threshold,

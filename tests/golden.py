@@ -18,7 +18,7 @@ import numpy as np
 import pytest
 from PIL import Image, ImageChops
 
-from firmware import screens
+from firmware.drawing import screens
 from vision.annotate import READ_COLOUR, TRAY_COLOUR, UNREADABLE_COLOUR
 
 GOLDEN = Path(__file__).resolve().parent / "golden"

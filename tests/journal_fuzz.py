@@ -29,10 +29,10 @@ if __name__ == "__main__":  # run as a script: the project and these helpers on 
 
 from damaged_journals import DAMAGES, LOG_DAMAGES, Crashed, Event, crashed_journal, journal_files
 
-from firmware.companion import Companion
-from firmware.game_setup import GameSetup
-from firmware.history import history_lines
-from firmware.journal import Journal, JournalError
+from firmware.games.game_setup import GameSetup
+from firmware.journal.history import history_lines
+from firmware.journal.journal import Journal, JournalError
+from firmware.table.companion import Companion
 from hardware.display import dummy_display
 
 

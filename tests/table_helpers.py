@@ -5,11 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from engine.cant_stop import GAME, State
-from firmware.companion import Companion
-from firmware.screens import ResumeScreen
+from firmware.core.events import ButtonEvent, FrameEvent
+from firmware.core.table_game import Progress
+from firmware.drawing.screens import ResumeScreen
 from firmware.games.cant_stop.table import TABLE
-from firmware.table_game import Progress
-from firmware.events import ButtonEvent, FrameEvent
+from firmware.table.companion import Companion
 from hardware.buttons import Press
 from hardware.camera import SyntheticCamera
 

@@ -12,14 +12,14 @@ import cv2
 import numpy as np
 import pytest
 
-from firmware.board_file import LEVELS_NAME, LEVELS_PICTURE_NAME, load_levels
-from firmware.calibrate import calibrate
+from firmware.calibration.board_file import LEVELS_NAME, LEVELS_PICTURE_NAME, load_levels
+from firmware.calibration.calibrate import calibrate
+from firmware.calibration.tray_file import TRAY_NAME, TRAY_PICTURE_NAME, load_tray
+from firmware.calibration.tray_view import PICTURE_SIZE
 from firmware.cli import main
 from firmware.config import ConfigError, load_config, parse_config
 from firmware.devices import camera_opener
 from firmware.games import GAMES
-from firmware.tray_file import TRAY_NAME, TRAY_PICTURE_NAME, load_tray
-from firmware.tray_view import PICTURE_SIZE
 from golden import assert_matches_golden
 from hardware.display import dummy_display
 from vision.board_levels import LEVELS, LevelMap, LevelMapError

@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from firmware import durability
+from firmware.bench import durability
 from firmware.cli import build_parser, main
 from hardware.display import DisplayError, TerminalDisplay
 from hardware.keyboard import HELP

@@ -11,15 +11,16 @@ import numpy as np
 import pytest
 
 from engine.columns import GAME, State, legal_moves
-from firmware.companion import Companion
-from firmware.game_setup import GameSetup
+from firmware.drawing.screens import SetupScreen, draw
 from firmware.games.columns import screens as columns_screens
 from firmware.games.columns.autoplay import walk
+from firmware.games.columns.choices import advised, listed
 from firmware.games.columns.screens import BoardScreen, PlaceScreen, ResultScreen
-from firmware.games.columns.table import TABLE, advised, listed
-from firmware.history import history_lines
-from firmware.journal import FINISHED, Journal
-from firmware.screens import SetupScreen, draw
+from firmware.games.columns.table import TABLE
+from firmware.games.game_setup import GameSetup
+from firmware.journal.history import history_lines
+from firmware.journal.journal import FINISHED, Journal
+from firmware.table.companion import Companion
 from golden import assert_matches_golden, watch_for_cut_text
 from hardware.buttons import Press
 from hardware.display import dummy_display
@@ -154,7 +155,7 @@ def test_after_an_undo_the_people_place_for_the_bot_until_a_person_places_for_th
 
 
 def test_a_camera_problem_does_not_concern_a_game_without_dice():
-    from firmware.events import CameraFailed
+    from firmware.core.events import CameraFailed
 
     companion = started()
     companion.handle(CameraFailed("USB camera /dev/video0 gave no frame (unplugged?)"))
@@ -207,7 +208,7 @@ def test_a_game_played_to_the_end_is_journaled_with_its_result(tmp_path, capsys,
 
 
 def test_a_drawn_game_ends_the_table_as_a_draw_not_as_left_unfinished():
-    from firmware.table import Outcome, _outcome
+    from firmware.table.start import Outcome, _outcome
 
     companion = started()
     place(companion, *DRAWN)
@@ -249,7 +250,7 @@ def test_demo_auto_plays_a_whole_game_of_columns_headless(capsys, tmp_path):
 
 
 def test_bench_advisor_prints_its_figures_and_the_contract_line():
-    from firmware.bench_advisor import bench_lines
+    from firmware.bench.advisor import bench_lines
 
     lines = list(bench_lines(1, 3, "columns"))
     assert lines[1].startswith("  search vs greedy: search wins ") and lines[1].endswith(" drawn")

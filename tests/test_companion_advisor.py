@@ -6,11 +6,11 @@ from dataclasses import replace
 
 from engine.cant_stop import GAME, Phase
 from engine.cant_stop.advisor import Advisor
-from firmware.companion import Companion
-from firmware.game_setup import GameSetup
-from firmware.journal import Journal
+from firmware.drawing.screens import draw
 from firmware.games.cant_stop.screens import BotTurnScreen, ChoiceScreen, RollScreen
-from firmware.screens import draw
+from firmware.games.game_setup import GameSetup
+from firmware.journal.journal import Journal
+from firmware.table.companion import Companion
 from golden import assert_matches_golden
 from hardware.buttons import Press
 from hardware.camera import SyntheticCamera

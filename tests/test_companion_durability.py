@@ -8,13 +8,13 @@ import pytest
 
 from engine.cant_stop import GAME, Phase
 from firmware.cli import main
-from firmware.companion import Companion
-from firmware.statuses import CAMERA_TROUBLE
-from firmware.events import CameraFailed
-from firmware.game_setup import GameSetup
-from firmware.journal import ABANDONED, SCHEMA_VERSION, UNDO, Journal
+from firmware.core.events import CameraFailed
+from firmware.core.statuses import CAMERA_TROUBLE
+from firmware.drawing.screens import BadReadScreen, ManualEntryScreen, NoticeScreen, SetupScreen
 from firmware.games.cant_stop.screens import ChoiceScreen, RollScreen
-from firmware.screens import BadReadScreen, ManualEntryScreen, NoticeScreen, SetupScreen
+from firmware.games.game_setup import GameSetup
+from firmware.journal.journal import ABANDONED, SCHEMA_VERSION, UNDO, Journal
+from firmware.table.companion import Companion
 from hardware.buttons import Press
 from hardware.camera import SyntheticCamera
 from hardware.display import dummy_display

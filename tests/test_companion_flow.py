@@ -7,10 +7,9 @@ import pytest
 from gpiozero.pins.mock import MockFactory
 
 from engine.cant_stop import GAME, Phase
-from firmware.companion import Companion
-from firmware.statuses import CAMERA_TROUBLE, READING
-from firmware.events import ButtonEvent, CameraFailed, FrameEvent
-from firmware.game_setup import GameSetup
+from firmware.core.events import ButtonEvent, CameraFailed, FrameEvent
+from firmware.core.statuses import CAMERA_TROUBLE, READING
+from firmware.drawing.screens import BadReadScreen, SetupScreen
 from firmware.games.cant_stop.screens import (
     BoardScreen,
     BustScreen,
@@ -19,7 +18,8 @@ from firmware.games.cant_stop.screens import (
     RollScreen,
     WinnerScreen,
 )
-from firmware.screens import BadReadScreen, SetupScreen
+from firmware.games.game_setup import GameSetup
+from firmware.table.companion import Companion
 from hardware.buttons import ButtonTiming, GpioButtons, Press
 from hardware.camera import SyntheticCamera
 from hardware.display import DisplayError, dummy_display

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from engine.counters import GAME, Keep, Phase, State, Take
-from firmware.companion import Companion
-from firmware.game_setup import GameSetup
+from firmware.drawing.screens import ManualEntryScreen, NoticeScreen, draw
+from firmware.games.counters.choices import listed
 from firmware.games.counters.screens import (
     BoardScreen,
     DiceScreen,
@@ -17,9 +17,9 @@ from firmware.games.counters.screens import (
     TurnOverScreen,
     WinnerScreen,
 )
-from firmware.games.counters.table import _listed
-from firmware.journal import Journal
-from firmware.screens import ManualEntryScreen, NoticeScreen, draw
+from firmware.games.game_setup import GameSetup
+from firmware.journal.journal import Journal
+from firmware.table.companion import Companion
 from golden import assert_matches_golden, watch_for_cut_text
 from firmware.games.counters import screens as counters_screens
 from hardware.buttons import Press
@@ -91,7 +91,7 @@ def test_a_declared_keep_needs_those_dice_in_the_tray(tray):
     tray.place((3, 3, 3, 5, 6))
     press(companion, Press.ROLL)
     show_frames(companion, tray)
-    keep = _listed(companion.state).index(Keep((3, 3, 3)))
+    keep = listed(companion.state).index(Keep((3, 3, 3)))
     press(companion, Press.SELECT, *(Press.NEXT,) * keep, Press.SELECT)
     assert isinstance(companion.screen, ThrowScreen) and companion.state.kept == (3, 3, 3)
     tray.place((1, 2, 3, 4, 6))  # a kept 3 was thrown too
@@ -167,8 +167,8 @@ SCREENS = {
     "throw": ThrowScreen(counters_state("handicap 2"), NAMES),
     "throw-kept": ThrowScreen(counters_state("handicap 2", "roll 2-2-4-4-6", "keep 2-2"), NAMES),
     "dice": DiceScreen(DICE, NAMES, "2P 2+4", "keep 2 2 4 4", (("FH", 0.31), ("2P", 0.9))),
-    "moves": MovesScreen(DICE, NAMES, _listed(DICE), 2, 0),
-    "handicap": MovesScreen(counters_state(players=4), LONG_NAMES, _listed(counters_state(players=4)), 0),
+    "moves": MovesScreen(DICE, NAMES, listed(DICE), 2, 0),
+    "handicap": MovesScreen(counters_state(players=4), LONG_NAMES, listed(counters_state(players=4)), 0),
     "turn-over": TurnOverScreen(MID, NAMES, 0, "4K 1", (0,)),
     "board": BoardScreen(MID, NAMES),
     "board-four": BoardScreen(FOUR, LONG_NAMES),
@@ -186,7 +186,7 @@ def test_names_of_eight_letters_fit_every_screen(monkeypatch):
     state = counters_state("handicap 2", "handicap 1-3", "handicap 4-5-S", "roll 2-2-2-4-4", players=4)
     for screen in (
         ThrowScreen(FOUR, LONG_NAMES), DiceScreen(state, LONG_NAMES, "FH 2+4", "keep 2 2 2", (("FH", 0.5),)),
-        MovesScreen(state, LONG_NAMES, _listed(state), 3, 1), TurnOverScreen(FOUR, LONG_NAMES, 3, "FH 3>1+2>4", (0, 6)),
+        MovesScreen(state, LONG_NAMES, listed(state), 3, 1), TurnOverScreen(FOUR, LONG_NAMES, 3, "FH 3>1+2>4", (0, 6)),
         WinnerScreen(State(WON.board, (WON.positions[0],) * 4, phase=Phase.OVER, turn=9, winner=3), LONG_NAMES),
     ):
         draw(screen)

@@ -13,8 +13,8 @@ import pytest
 
 from engine.cant_stop import GAME
 from engine.dice import Roll
-from firmware.companion import Companion
-from firmware.dice_stats import (
+from firmware.games.game_setup import GameSetup
+from firmware.journal.dice_stats import (
     Band,
     ChiSquare,
     RollRecord,
@@ -26,8 +26,8 @@ from firmware.dice_stats import (
     fairness_sentence,
     rolls,
 )
-from firmware.game_setup import GameSetup
-from firmware.journal import UNDO, Journal
+from firmware.journal.journal import UNDO, Journal
+from firmware.table.companion import Companion
 from hardware.buttons import Press
 from hardware.camera import SyntheticCamera
 from hardware.display import dummy_display

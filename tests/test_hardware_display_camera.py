@@ -12,8 +12,8 @@ import pytest
 from PIL import Image, ImageDraw
 
 from bad_files import huge_png
-from firmware.events import CameraFailed
-from firmware.loop import CameraFeed, EventQueue
+from firmware.core.events import CameraFailed
+from firmware.table.loop import CameraFeed, EventQueue
 from hardware.camera import CameraError, FolderCamera, SyntheticCamera
 from hardware.display import (
     DisplayError,

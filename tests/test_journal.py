@@ -9,8 +9,8 @@ import pytest
 
 from engine.cant_stop import GAME, Phase
 from engine.errors import EngineError
-from firmware.game_setup import GameSetup
-from firmware.journal import ABANDONED, FINISHED, UNDO, Journal, JournalError, replay
+from firmware.games.game_setup import GameSetup
+from firmware.journal.journal import ABANDONED, FINISHED, UNDO, Journal, JournalError, replay
 from table_helpers import NAMES, progress, state_after
 
 JOURNALED = GameSetup(NAMES, options=GameSetup(NAMES).game_options())  # the journal keeps every option of the game

@@ -10,8 +10,8 @@ from damaged_journals import break_index, crashed_journal, journal_files
 from journal_fuzz import fuzz
 
 from firmware.cli import main
-from firmware.game_setup import GameSetup
-from firmware.journal import FINISHED, Journal
+from firmware.games.game_setup import GameSetup
+from firmware.journal.journal import FINISHED, Journal
 from table_helpers import NAMES
 from test_journal import journal_with
 

@@ -7,7 +7,7 @@ from test_journal import journal_with
 from test_journal_damage import WIN
 
 from firmware.cli import main
-from firmware.journal import Journal, JournalError
+from firmware.journal.journal import Journal, JournalError
 
 
 def test_a_second_companion_on_the_journal_is_refused_until_the_first_closes(tmp_path):

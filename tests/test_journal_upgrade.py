@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from firmware.cli import main
-from firmware.companion import Companion
-from firmware.dice_stats import rolls
-from firmware.journal import SCHEMA_VERSION, UNDO, Journal, replay
+from firmware.journal.dice_stats import rolls
+from firmware.journal.journal import SCHEMA_VERSION, UNDO, Journal, replay
+from firmware.table.companion import Companion
 from hardware.display import dummy_display
 from table_helpers import NAMES, progress
 

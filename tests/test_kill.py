@@ -6,9 +6,9 @@ import re
 
 import pytest
 
+from firmware.bench.durability import KillFigures
 from firmware.cli import main
-from firmware.durability import KillFigures
-from firmware.journal import FINISHED, JOURNAL_NAME, Journal, replay
+from firmware.journal.journal import FINISHED, JOURNAL_NAME, Journal, replay
 
 
 @pytest.mark.parametrize("kind, seed", [("cant-stop", 5), ("columns", 2), ("tumblin", 1)])

@@ -5,6 +5,15 @@ from __future__ import annotations
 import pytest
 
 from engine.cant_stop import bust_probability, legal_moves
+from firmware.drawing.screens import (
+    BadReadScreen,
+    ManualEntryScreen,
+    NoticeScreen,
+    SetupScreen,
+    draw,
+    percent,
+    says,
+)
 from firmware.games.cant_stop import screens as cant_stop_screens
 from firmware.games.cant_stop.screens import (
     BoardScreen,
@@ -14,15 +23,6 @@ from firmware.games.cant_stop.screens import (
     ClaimScreen,
     RollScreen,
     WinnerScreen,
-)
-from firmware.screens import (
-    BadReadScreen,
-    ManualEntryScreen,
-    NoticeScreen,
-    SetupScreen,
-    draw,
-    percent,
-    says,
 )
 from golden import assert_matches_golden, watch_for_cut_text
 from table_helpers import NAMES, resume_screen, state_after

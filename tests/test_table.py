@@ -11,17 +11,17 @@ from gpiozero.pins.mock import MockFactory
 from PIL import Image
 
 from engine.cant_stop.bots import OddsBot, SteadyBot
-from firmware.autoplay import AutoPlayers
-from firmware.games.cant_stop.autoplay import CantStopSeats
 from firmware.cli import main
-from firmware.companion import Companion
 from firmware.config import parse_config
-from firmware.game_setup import GameSetup
-from firmware.loop import CameraFeed, EventQueue, run
+from firmware.core.autoplay import AutoPlayers
+from firmware.drawing.screens import Screen
+from firmware.games.cant_stop.autoplay import CantStopSeats
 from firmware.games.cant_stop.board_text import board_text
 from firmware.games.cant_stop.screens import ChoiceScreen, WinnerScreen
-from firmware.screens import Screen
-from firmware.table import run_device
+from firmware.games.game_setup import GameSetup
+from firmware.table.companion import Companion
+from firmware.table.loop import CameraFeed, EventQueue, run
+from firmware.table.start import run_device
 from golden import assert_matches_golden, assert_matches_golden_text
 from hardware.buttons import ButtonTiming, GpioButtons, Press
 from hardware.camera import CameraError, SyntheticCamera

@@ -10,14 +10,14 @@ import sys
 import cv2
 import numpy as np
 
-from firmware.companion import Companion
+from firmware.calibration.tray_file import TRAY_NAME, save_tray
 from firmware.config import parse_config
-from firmware.events import FrameEvent
-from firmware.game_setup import GameSetup
+from firmware.core.events import FrameEvent
+from firmware.drawing.screens import BadReadScreen, NoticeScreen, draw
 from firmware.games.cant_stop.screens import ChoiceScreen
-from firmware.screens import BadReadScreen, NoticeScreen, draw
-from firmware.table import run_device, tray_at_table
-from firmware.tray_file import TRAY_NAME, save_tray
+from firmware.games.game_setup import GameSetup
+from firmware.table.companion import Companion
+from firmware.table.start import run_device, tray_at_table
 from golden import assert_matches_golden
 from hardware.buttons import Press
 from hardware.display import dummy_display

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from engine.tumblin import GAME, Scoring, State
+from firmware.drawing.screens import draw
 from firmware.games.tumblin import screens as tumblin_screens
 from firmware.games.tumblin.draft import CARD, COLOUR, FACE, LEVEL, NO_DIE, DraftDie
 from firmware.games.tumblin.screens import (
@@ -24,7 +25,6 @@ from firmware.games.tumblin.screens import (
     round_columns,
     sides_in_order,
 )
-from firmware.screens import draw
 from golden import assert_matches_golden, watch_for_cut_text
 
 NAMES = ("Ann", "Bob", "Cid", "Dan")

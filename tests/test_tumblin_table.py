@@ -11,17 +11,18 @@ import numpy as np
 import pytest
 
 from engine.tumblin import GAME, Die, Flick, State, Tally
-from firmware.board_file import LEVELS_NAME
-from firmware.companion import Companion
+from firmware.calibration.board_file import LEVELS_NAME
 from firmware.config import ConfigError, parse_config
-from firmware.events import FrameEvent
-from firmware.game_setup import GameSetup
+from firmware.core.events import FrameEvent
+from firmware.core.table_game import Cursor, Look, Play, Say, Scratch
+from firmware.games.game_setup import GameSetup
 from firmware.games.tumblin import setup
 from firmware.games.tumblin.draft import Draft, DraftDie
+from firmware.games.tumblin.flicks import entries
 from firmware.games.tumblin.screens import FlickScreen, RoundsScreen, TallyScreen, WaitingScreen
-from firmware.games.tumblin.table import TABLE, entries, tally_press
-from firmware.journal import JOURNAL_NAME, Journal
-from firmware.table_game import Cursor, Look, Play, Say, Scratch
+from firmware.games.tumblin.table import TABLE, tally_press
+from firmware.journal.journal import JOURNAL_NAME, Journal
+from firmware.table.companion import Companion
 from hardware.buttons import Press
 from hardware.display import dummy_display
 from table_helpers import press
@@ -393,7 +394,7 @@ def test_a_set_up_the_rules_refuse_is_said_and_nothing_is_journaled(tmp_path):
 
 
 def test_a_camera_fault_does_not_hide_what_the_count_says(tmp_path):
-    from firmware.events import CameraFailed
+    from firmware.core.events import CameraFailed
 
     companion = started(tmp_path)
     round_flicked(companion)

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from firmware.game_setup import GameSetup
-from firmware.journal import JOURNAL_NAME, Journal
-from firmware.table_game import Progress
+from firmware.core.table_game import Progress
+from firmware.games.game_setup import GameSetup
+from firmware.journal.journal import JOURNAL_NAME, Journal
 from firmware.web.app import create_app
 
 GAMES = {  # a few moves of each kind, as the table journals them
@@ -199,7 +199,7 @@ def test_a_wrong_web_setting_is_refused_with_what_is_allowed(key, value, says):
 
 def test_a_port_already_taken_is_said_and_the_game_goes_on(tmp_path):
     from firmware.config import Config, WebConfig
-    from firmware.table import start_web_page
+    from firmware.table.start import start_web_page
     from firmware.web.server import WebServer
 
     taken = WebServer(tmp_path, "127.0.0.1", 0)
@@ -283,7 +283,7 @@ def test_run_with_the_page_enabled_serves_it_beside_the_game(data):
     import urllib.request
 
     from firmware.config import Config, WebConfig
-    from firmware.table import start_web_page
+    from firmware.table.start import start_web_page
 
     with socket.socket() as probe:  # a port free a moment ago
         probe.bind(("127.0.0.1", 0))

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from firmware.game_setup import GameSetup
-from firmware.journal import JOURNAL_NAME, Journal
+from firmware.games.game_setup import GameSetup
+from firmware.journal.journal import JOURNAL_NAME, Journal
 from firmware.web.server import WebServer
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Protocol
 
+from firmware.core.table_game import TableGame
 from firmware.games.cant_stop import web as cant_stop_web
 from firmware.games.cant_stop.table import TABLE as CANT_STOP
 from firmware.games.columns import web as columns_web
@@ -15,7 +16,6 @@ from firmware.games.counters import web as counters_web
 from firmware.games.counters.table import TABLE as COUNTERS
 from firmware.games.tumblin import web as tumblin_web
 from firmware.games.tumblin.table import TABLE as TUMBLIN
-from firmware.table_game import TableGame
 
 GAMES: tuple[TableGame, ...] = (CANT_STOP, COUNTERS, COLUMNS, TUMBLIN)
 DEFAULT_KIND = GAMES[0].kind

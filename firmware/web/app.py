@@ -23,7 +23,7 @@ from typing import Any
 from flask import Flask, Response, abort, render_template, request
 
 from engine.errors import EngineError
-from firmware.journal import Journal, JournalError
+from firmware.journal.journal import Journal, JournalError
 from firmware.web import views
 
 LOG = logging.getLogger("dice_companion")

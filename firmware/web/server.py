@@ -14,7 +14,7 @@ from pathlib import Path
 
 from waitress.server import create_server
 
-from firmware.journal import JOURNAL_NAME
+from firmware.journal.journal import JOURNAL_NAME
 from firmware.web.app import create_app
 
 LOG = logging.getLogger("dice_companion")

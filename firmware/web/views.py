@@ -12,10 +12,10 @@ from typing import Any
 
 from engine.dice import Roll
 from engine.errors import EngineError
-from firmware import dice_stats
 from firmware.games import web_view
-from firmware.journal import PLAYING, Journal, play_through, standing_moves
-from firmware.journal_rows import GameRecord
+from firmware.journal import dice_stats
+from firmware.journal.journal import PLAYING, Journal, play_through, standing_moves
+from firmware.journal.rows import GameRecord
 
 Facts = list[tuple[str, str]]
 

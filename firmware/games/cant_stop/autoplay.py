@@ -9,9 +9,9 @@ from engine.cant_stop import can_stop
 from engine.cant_stop.advisor import Advisor
 from engine.cant_stop.bots import Bot, OddsBot, SteadyBot
 from engine.cant_stop.rule28 import Rule28
+from firmware.core.table_game import AutoPress
+from firmware.drawing.screens import Screen
 from firmware.games.cant_stop.screens import BotTurnScreen, BustScreen, ChoiceScreen, ClaimScreen, RollScreen, WinnerScreen
-from firmware.screens import Screen
-from firmware.table_game import AutoPress
 from hardware.buttons import Press
 from hardware.camera import Toss
 

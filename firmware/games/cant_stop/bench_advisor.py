@@ -18,8 +18,8 @@ from engine.cant_stop import Advance, State
 from engine.cant_stop.advisor import Advisor
 from engine.cant_stop.bots import Bot, RandomBot
 from engine.cant_stop.rule28 import Rule28
-from firmware.bench_stats import Z_95, Duel, timing
-from firmware.progress import progress
+from firmware.bench.progress import progress
+from firmware.bench.stats import Z_95, Duel, timing
 from firmware.games.cant_stop.selfplay import play, solitaire_turns
 
 @dataclass

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from engine.cant_stop import State, choices
 from engine.cant_stop.bots import OddsBot, SteadyBot
-from firmware.progress import progress
+from firmware.bench.progress import progress
 from firmware.games.cant_stop.selfplay import play, throw
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.cant_stop import COLUMNS, HEIGHTS, State
-from firmware.screens import player_mark
+from firmware.drawing.screens import player_mark
 
 RUNNER_MARK = "^"
 EMPTY_MARK = "."

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from engine.cant_stop import COLUMNS, HEIGHTS, Advance, State
-from firmware.screens import (
+from firmware.drawing.screens import (
     BODY_TOP_PX,
     CHOICE_LINES,
     HEIGHT,
@@ -30,7 +30,7 @@ from firmware.screens import (
     whose,
     winner_title,
 )
-from firmware.tiny_font import GLYPH_HEIGHT, tiny_text, tiny_width
+from firmware.drawing.tiny_font import GLYPH_HEIGHT, tiny_text, tiny_width
 
 
 def round_of(state: State) -> int:

@@ -8,7 +8,7 @@ from typing import Any
 from engine.cant_stop import Variant
 from engine.cant_stop.variant import COLUMNS_TO_WIN_CHOICES, DEFAULT_COLUMNS_TO_WIN, MAX_COLUMNS_TO_WIN
 from engine.errors import VariantError
-from firmware.table_game import Options, SetupOption
+from firmware.core.table_game import Options, SetupOption
 
 RULES = ("standard", "jumping", "forced-move")
 

@@ -15,6 +15,8 @@ from typing import Any
 from engine.cant_stop import GAME, STOP, Move, Phase, State, bust_probability, can_stop
 from engine.cant_stop.advisor import Advisor
 from engine.dice import Roll
+from firmware.core.table_game import Action, ByHand, CameraUse, Cursor, NewGame, Options, Play, Progress, Say, ShowBoard, Throw, View
+from firmware.drawing.screens import Screen
 from firmware.games.cant_stop.autoplay import CantStopSeats
 from firmware.games.cant_stop.bench_advisor import bench_lines
 from firmware.games.cant_stop.screens import (
@@ -28,8 +30,6 @@ from firmware.games.cant_stop.screens import (
     round_of,
 )
 from firmware.games.cant_stop.setup import OPTIONS, variant_of
-from firmware.screens import Screen
-from firmware.table_game import Action, ByHand, CameraUse, Cursor, NewGame, Options, Play, Progress, Say, ShowBoard, Throw, View
 from hardware.buttons import Press
 from hardware.camera import Toss
 

@@ -8,9 +8,9 @@ from collections.abc import Sequence
 
 from engine.cant_stop import COLUMNS, HEIGHTS, Phase, State, bust_probability, can_stop, choices
 from engine.cant_stop.rules import pairings
+from firmware.drawing.screens import percent, player_mark, whose
+from firmware.drawing.svg import SEAT_COLOURS, element, group, ink_on, legend, legend_height, seat_marker, seat_slots, svg, text, title
 from firmware.games.cant_stop.screens import round_of
-from firmware.screens import percent, player_mark, whose
-from firmware.svg import SEAT_COLOURS, element, group, ink_on, legend, legend_height, seat_marker, seat_slots, svg, text, title
 
 MARGIN = 8
 CELL_W, CELL_H = 38, 32

@@ -10,10 +10,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.columns import Placement
+from firmware.core.table_game import AutoPress
+from firmware.drawing.screens import Screen
+from firmware.games.columns.choices import next_kind
 from firmware.games.columns.screens import PlaceScreen, ResultScreen
-from firmware.games.columns.table import next_kind
-from firmware.screens import Screen
-from firmware.table_game import AutoPress
 from hardware.buttons import Press
 
 

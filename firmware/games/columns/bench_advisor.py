@@ -16,8 +16,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from engine.columns.bots import Bot, GreedyBot, RandomBot, SearchBot, play
-from firmware.bench_stats import Duel, TimedBot, percentile, timing
-from firmware.progress import progress
+from firmware.bench.progress import progress
+from firmware.bench.stats import Duel, TimedBot, percentile, timing
 
 MakeBot = Callable[[random.Random], Bot]
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from engine.columns import COLUMNS, KINDS, LEVELS, TOP, Kind, Placement, State, pieces_left, place, score
 from engine.columns.state import Piece
-from firmware.screens import (
+from firmware.drawing.screens import (
     BODY_TOP_PX,
     WIDTH,
     Canvas,
@@ -27,7 +27,7 @@ from firmware.screens import (
     whose,
     winner_title,
 )
-from firmware.tiny_font import GLYPH_HEIGHT, tiny_text, tiny_width
+from firmware.drawing.tiny_font import GLYPH_HEIGHT, tiny_text, tiny_width
 
 CELL_W_PX, CELL_H_PX = 8, 7
 BOARD_TOP_PX = BODY_TOP_PX  # the top of level 5

@@ -9,16 +9,14 @@ place anything; then NEXT shows the final board and SELECT starts a new game.
 
 from __future__ import annotations
 
-import functools
-import random
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from engine.columns import GAME, Placement, State, legal_moves
-from engine.columns.bots import SearchBot
+from engine.columns import GAME, State
+from firmware.core.table_game import Action, AutoSeats, CameraUse, Cursor, NewGame, Options, Play, Progress, Say, ShowBoard, View
+from firmware.drawing.screens import Screen
+from firmware.games.columns.choices import advised, listed, next_kind
 from firmware.games.columns.screens import BoardScreen, PlaceScreen, ResultScreen
-from firmware.screens import Screen
-from firmware.table_game import Action, AutoSeats, CameraUse, Cursor, NewGame, Options, Play, Progress, Say, ShowBoard, View
 from hardware.buttons import Press
 from hardware.camera import Toss
 
@@ -108,33 +106,6 @@ class ColumnsTable:
         from firmware.games.columns.autoplay import ColumnsSeats
 
         return ColumnsSeats.demo(seed)
-
-
-def listed(state: State, hints: bool) -> tuple[Placement, ...]:
-    """The legal placements in the list's order: by kind, then column; with hints, from the
-    advisor's pick on (the order wraps round, so NEXT still walks the kinds in turn)."""
-    moves = legal_moves(state)
-    if not hints:
-        return moves
-    start = moves.index(advised(state))
-    return moves[start:] + moves[:start]
-
-
-def next_kind(moves: Sequence[Placement], cursor: int) -> int:
-    """The index of the first placement after ``cursor`` of another kind of piece (wrapping round)."""
-    kind = moves[cursor].kind
-    for step in range(1, len(moves)):
-        index = (cursor + step) % len(moves)
-        if moves[index].kind is not kind:
-            return index
-    return cursor
-
-
-@functools.lru_cache(maxsize=64)
-def advised(state: State) -> Placement:
-    """The search bot's placement, the same for the same position (cached: the screen is redrawn
-    for every camera frame, and the hints and the bot seat ask alike)."""
-    return SearchBot(random.Random(len(state.pieces))).choose(state)
 
 
 TABLE = ColumnsTable()

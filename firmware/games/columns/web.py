@@ -9,9 +9,9 @@ from collections.abc import Sequence
 
 from engine.columns import COLUMNS, KINDS, LEVELS, TOP, Kind, State, pieces_left, score
 from engine.columns.state import Piece
+from firmware.drawing.screens import player_mark, whose
+from firmware.drawing.svg import SEAT_COLOURS, element, group, pointer_meaning, short_name, svg, text, title, turn_pointer
 from firmware.games.columns.screens import SHORT_KIND, deciding_level
-from firmware.screens import player_mark, whose
-from firmware.svg import SEAT_COLOURS, element, group, pointer_meaning, short_name, svg, text, title, turn_pointer
 
 MARGIN = 8
 GUTTER = 22  # the level numbers left of the board

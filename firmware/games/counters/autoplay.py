@@ -9,10 +9,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.counters import Keep, Phase, State
+from engine.counters.moves import DICE
+from firmware.core.table_game import AutoPress
+from firmware.drawing.screens import Screen
+from firmware.games.counters.choices import listed
 from firmware.games.counters.screens import BotTurnScreen, DiceScreen, MovesScreen, ThrowScreen, TurnOverScreen, WinnerScreen
-from firmware.games.counters.table import DICE, _listed
-from firmware.screens import Screen
-from firmware.table_game import AutoPress
 from hardware.buttons import Press
 from hardware.camera import Toss
 
@@ -55,6 +56,6 @@ class CountersSeats:
     def _decide(self, state: State, open_list: bool) -> AutoPress:
         """The presses that make the seat's bot's decision from the list of choices."""
         move = self.bots[state.current].choose(state)
-        index = _listed(state).index(move)
+        index = listed(state).index(move)
         opening = (Press.SELECT,) if open_list else ()
         return AutoPress((*opening, *(Press.NEXT,) * index, Press.SELECT), decision=not isinstance(move, Keep))

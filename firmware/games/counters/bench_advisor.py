@@ -17,9 +17,9 @@ from dataclasses import dataclass, field
 from engine.counters import Move, Phase, State
 from engine.counters.advisor import Advisor
 from engine.counters.bots import Bot, GreedyBot, RandomBot, play
-from firmware import bench_stats
-from firmware.bench_stats import Duel, percentile, timing
-from firmware.progress import progress
+from firmware.bench import stats as bench_stats
+from firmware.bench.progress import progress
+from firmware.bench.stats import Duel, percentile, timing
 
 
 @dataclass

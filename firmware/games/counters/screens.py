@@ -11,7 +11,7 @@ from engine.counters import COLUMN_NAMES, Handicap, Keep, Kind, Option, Phase, R
 from engine.counters.moves import Pass
 from engine.counters.rules import MAX_THROWS
 from engine.counters.state import IN_SPACE_TO_WIN
-from firmware.screens import (
+from firmware.drawing.screens import (
     BODY_TOP_PX,
     CHAR_PX,
     CHOICE_LINES,
@@ -31,7 +31,7 @@ from firmware.screens import (
     whose,
     winner_title,
 )
-from firmware.tiny_font import GLYPH_HEIGHT, tiny_text, tiny_width
+from firmware.drawing.tiny_font import GLYPH_HEIGHT, tiny_text, tiny_width
 
 TIP_TOP_PX = 35  # the advisor's tip, in the small font under the dice
 NOW_TOP_PX = 41

@@ -17,7 +17,7 @@ from typing import Any
 
 from engine.counters import board_from_dict, board_from_toml, board_to_dict, default_board
 from engine.counters.board import BoardError
-from firmware.table_game import Options, SetupOption
+from firmware.core.table_game import Options, SetupOption
 
 BOARD_ALLOWED = "a board file (TOML) like engine/counters/default_board.toml"
 

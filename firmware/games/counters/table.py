@@ -16,25 +16,11 @@ from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from typing import Any
 
-from engine.counters import GAME, PASS, Keep, Phase, Rocket, State, Take
+from engine.counters import GAME, Keep, Phase, Rocket, State, Take
+from engine.counters.moves import DICE
 from engine.counters.rules import MAX_THROWS
 from engine.dice import Roll
-from firmware.games.counters import setup
-from firmware.games.counters.screens import (
-    BoardScreen,
-    BotTurnScreen,
-    DiceScreen,
-    MovesScreen,
-    ThrowScreen,
-    TurnOverScreen,
-    WinnerScreen,
-    SHORT_KINDS,
-    move_label,
-    option_label,
-    round_of,
-)
-from firmware.screens import Screen
-from firmware.table_game import (
+from firmware.core.table_game import (
     CameraUse,
     Action,
     AutoSeats,
@@ -50,10 +36,24 @@ from firmware.table_game import (
     TrayRefused,
     View,
 )
+from firmware.drawing.screens import Screen
+from firmware.games.counters import setup
+from firmware.games.counters.choices import best_now, listed
+from firmware.games.counters.screens import (
+    BoardScreen,
+    BotTurnScreen,
+    DiceScreen,
+    MovesScreen,
+    ThrowScreen,
+    TurnOverScreen,
+    WinnerScreen,
+    SHORT_KINDS,
+    move_label,
+    option_label,
+    round_of,
+)
 from hardware.buttons import Press
 from hardware.camera import Toss
-
-DICE = 5
 
 
 class CountersTable:
@@ -117,9 +117,9 @@ class CountersTable:
             return WinnerScreen(state, view.names)
         if state.phase is Phase.THROW:
             return ThrowScreen(state, view.names, view.status, view.proxy)
-        moves = _listed(state)
+        moves = listed(state)
         if state.phase is Phase.CHOOSE and view.cursor == 0:
-            best = _best_now(state)
+            best = best_now(state)
             tip, chances = _hint(state) if view.hints else ("", ())
             return DiceScreen(state, view.names, option_label(best.option) if best else "", tip, chances, view.status, view.proxy)
         cursor = view.cursor - 1 if state.phase is Phase.CHOOSE else view.cursor
@@ -138,7 +138,7 @@ class CountersTable:
             if press is Press.ROLL:
                 return Say("3 throws: SELECT")
             return Cursor(1) if press is Press.SELECT else ShowBoard() if press is Press.NEXT else None
-        moves = _listed(state)
+        moves = listed(state)
         shift = 1 if state.phase is Phase.CHOOSE else 0  # in the choice phase, cursor 0 is the dice
         index = view.cursor - shift
         if press is Press.NEXT:
@@ -178,24 +178,6 @@ class CountersTable:
         from firmware.games.counters.autoplay import CountersSeats
 
         return CountersSeats.demo(seats, seed)
-
-
-def _listed(state: State) -> tuple[Any, ...]:
-    """The decisions in the order the list shows them: options (best first), then keeps, then pass."""
-    moves = GAME.legal_moves(state)
-    takes = sorted((m for m in moves if isinstance(m, Take)), key=_take_score, reverse=True)
-    return (*takes, *(m for m in moves if isinstance(m, Keep)), *(m for m in moves if m is PASS),
-            *(m for m in moves if not isinstance(m, (Take, Keep)) and m is not PASS))
-
-
-def _take_score(move: Take) -> int:
-    """Squares the option would move (the list's order and "best now")."""
-    return sum(group.squares for group in move.option.groups)
-
-
-def _best_now(state: State) -> Take | None:
-    takes = [m for m in GAME.legal_moves(state) if isinstance(m, Take)]
-    return max(takes, key=_take_score) if takes else None
 
 
 def _cooled(before: State, after: State) -> tuple[int, ...]:

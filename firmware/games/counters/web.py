@@ -11,9 +11,9 @@ from engine.counters import COLUMN_NAMES, Phase, State, Take, counters_in_space,
 from engine.counters.board import ColumnSpec
 from engine.counters.rules import MAX_THROWS
 from engine.counters.state import IN_SPACE_TO_WIN
+from firmware.drawing.screens import whose
+from firmware.drawing.svg import element, group, legend, legend_height, seat_marker, seat_slots, svg, text, title
 from firmware.games.counters.screens import dice_text, option_label, round_of
-from firmware.screens import whose
-from firmware.svg import element, group, legend, legend_height, seat_marker, seat_slots, svg, text, title
 
 MARGIN = 8
 CELL_W, CELL_H = 56, 30

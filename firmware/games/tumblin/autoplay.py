@@ -15,11 +15,11 @@ from typing import Any
 import cv2
 
 from engine.tumblin import State, colour, dice_left, landed
+from firmware.core.table_game import AutoPress
+from firmware.drawing.screens import Screen
 from firmware.games.tumblin.draft import COLOUR, FACE, LEVEL, NO_DIE, DraftDie
+from firmware.games.tumblin.flicks import STANDING, UNSEEN_WARNING, entries, toss
 from firmware.games.tumblin.screens import FlickScreen, ResultScreen, TallyScreen, WaitingScreen
-from firmware.games.tumblin.table import STANDING, UNSEEN_WARNING, entries, toss
-from firmware.screens import Screen
-from firmware.table_game import AutoPress
 from hardware.buttons import Press
 from vision.frame_outline import polygon
 

@@ -28,9 +28,9 @@ from engine.tumblin import (
     totals,
     winners,
 )
+from firmware.drawing.screens import CHAR_PX, WIDTH, Canvas, footer, line, more_marks, text, title, window, winner_title
+from firmware.drawing.tiny_font import ADVANCE_PX, GLYPH_HEIGHT, tiny_text, tiny_width
 from firmware.games.tumblin.draft import CARD, COLOUR, FACE, LEVEL, NO_DIE, DraftDie, fields
-from firmware.screens import CHAR_PX, WIDTH, Canvas, footer, line, more_marks, text, title, window, winner_title
-from firmware.tiny_font import ADVANCE_PX, GLYPH_HEIGHT, tiny_text, tiny_width
 
 TITLE_CHARS = (WIDTH - 2) // CHAR_PX
 LINE_CHARS = WIDTH // CHAR_PX

@@ -26,7 +26,7 @@ from engine.errors import VariantError
 from engine.tumblin import MineKind, Scoring
 from engine.tumblin.moves import is_colour
 from engine.tumblin.variant import MAX_MINES
-from firmware.table_game import Options, SetupOption
+from firmware.core.table_game import Options, SetupOption
 from vision.die_colour import DEFAULT_PALETTE, Palette
 
 TARGETS = (0, 100, 200, 300)

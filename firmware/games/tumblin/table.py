@@ -28,19 +28,14 @@ from engine.tumblin import (
     Tally,
     colour,
     landed,
-    legal_moves,
     round_number,
     round_scores,
     tally_due,
     why_not,
 )
 from engine.tumblin.state import DICE
-from firmware.board_file import load_levels
-from firmware.games.tumblin import setup
-from firmware.games.tumblin.draft import Draft, DraftDie, changed, draft_of, fields, in_screen_order, new_die, unseen
-from firmware.games.tumblin.screens import FlickScreen, ResultScreen, RoundsScreen, TallyScreen, WaitingScreen
-from firmware.screens import Screen
-from firmware.table_game import (
+from firmware.calibration.board_file import load_levels
+from firmware.core.table_game import (
     Action,
     AutoSeats,
     CameraUse,
@@ -56,15 +51,18 @@ from firmware.table_game import (
     Sight,
     View,
 )
+from firmware.drawing.screens import Screen
+from firmware.games.tumblin import setup
+from firmware.games.tumblin.draft import Draft, DraftDie, changed, draft_of, fields, in_screen_order, new_die, unseen
+from firmware.games.tumblin.flicks import LANDED, MINE, ROUNDS, STANDING, STAYED, UNSEEN_WARNING, entries, toss
+from firmware.games.tumblin.screens import FlickScreen, ResultScreen, RoundsScreen, TallyScreen, WaitingScreen
 from hardware.buttons import Press
 from hardware.camera import Toss
 from vision.board_levels import LevelMap, LevelMapError
 from vision.board_reading import board_of
 
 LOG = logging.getLogger("dice_companion")
-LANDED, STAYED, STANDING, ROUNDS, MINE = "landed", "stayed", "standing", "rounds", "mine"
 NOT_CALIBRATED = "board not calibrated"
-UNSEEN_WARNING = "unseen:SELECT"  # the footer's end while dice that landed were not seen
 
 
 class TumblinTable:
@@ -191,21 +189,6 @@ def _draft(state: State, view: View) -> Draft | None:
     if not isinstance(draft, Draft):
         return None
     return replace(draft, for_tally=True) if tally_due(state) and not draft.for_tally else draft
-
-
-def toss(state: State) -> Toss:
-    """The current player's flick on a simulated board; the board's dice are picked up before the
-    round's first die lands (one that stayed on the launch pad left nothing to pick up)."""
-    nothing_landed = not any(landed(state, seat) for seat in range(state.players))
-    return Toss(1, colour=colour(state, state.current), new_round=nothing_landed)
-
-
-def entries(state: State, camera: bool = True) -> tuple[str, ...]:
-    """What can be said during a round, in the order NEXT walks it (the standing: with a camera)."""
-    moves = legal_moves(state)
-    breeds = tuple(f"breed {move.colour}" for move in moves if isinstance(move, Breed))
-    mine = (MINE,) if Mine() in moves else ()
-    return (LANDED, STAYED, *((STANDING,) if camera else ()), *breeds, *mine, ROUNDS)
 
 
 def _flick_press(state: State, press: Press, view: View) -> Action:

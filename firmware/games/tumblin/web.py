@@ -25,9 +25,9 @@ from engine.tumblin import (
     winners,
 )
 from engine.tumblin.moves import LEVELS
+from firmware.drawing.screens import player_mark
+from firmware.drawing.svg import SEAT_COLOURS, element, group, ink_on, pointer_meaning, short_name, svg, text, title, turn_pointer
 from firmware.games.tumblin.setup import DEFAULT_PALETTE_HEX
-from firmware.screens import player_mark
-from firmware.svg import SEAT_COLOURS, element, group, ink_on, pointer_meaning, short_name, svg, text, title, turn_pointer
 
 MARGIN = 8
 LABEL_W = 46  # a level's name left of its band

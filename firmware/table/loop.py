@@ -11,8 +11,8 @@ import queue
 import threading
 from collections.abc import Callable
 
-from firmware.companion import Companion
-from firmware.events import ButtonEvent, CameraFailed, Event, FrameEvent
+from firmware.core.events import ButtonEvent, CameraFailed, Event, FrameEvent
+from firmware.table.companion import Companion
 from hardware.buttons import Press
 from hardware.camera import Camera, CameraError
 

@@ -1,10 +1,10 @@
 """``dice-companion calibrate``: store where the dice lie in the camera's view, so that at the
 table only what matters is read: the outline of the empty tray (here), or the levels of a board
-(:mod:`firmware.calibrate_board`), as the game played asks.
+(:mod:`firmware.calibration.calibrate_board`), as the game played asks.
 
 The configured camera takes a picture of the empty tray; the outline is taken from the
 configuration's ``[tray] corners`` or found in the picture (:func:`vision.tray.find_tray`), and
-stored in the data folder with a picture of the view (:mod:`firmware.tray_file`). The OLED shows
+stored in the data folder with a picture of the view (:mod:`firmware.calibration.tray_file`). The OLED shows
 the view with the outline, or what went wrong; on any failure nothing is stored.
 """
 
@@ -16,13 +16,13 @@ from typing import TextIO
 import numpy as np
 from PIL import Image
 
-from firmware.calibrate_board import calibrate_board
-from firmware.calibration import NOTHING_SAVED, Calibrated, Refusal, points_text, report, store, take_frame
+from firmware.calibration.calibrate_board import calibrate_board
+from firmware.calibration.steps import NOTHING_SAVED, Calibrated, Refusal, points_text, report, store, take_frame
+from firmware.calibration.tray_file import save_tray
+from firmware.calibration.tray_view import outlined_view, tray_view
 from firmware.config import Config
+from firmware.core.table_game import CameraUse
 from firmware.devices import open_display
-from firmware.table_game import CameraUse
-from firmware.tray_file import save_tray
-from firmware.tray_view import outlined_view, tray_view
 from hardware.display import Display, DisplayError
 from vision.annotate import draw_tray
 from vision.tray import TrayError, TrayOutline, find_tray

@@ -3,17 +3,17 @@ level, so that at the table a die counts on the level whose outline holds it.
 
 The outlines are taken from the configuration's ``[board] levels`` or found on the camera's
 picture of the empty board (:func:`vision.level_finder.find_levels`), and stored in the data
-folder with a picture of the view (:mod:`firmware.board_file`).
+folder with a picture of the view (:mod:`firmware.calibration.board_file`).
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from firmware.board_file import save_levels
-from firmware.calibration import NOTHING_SAVED, Calibrated, Refusal, points_text, report, store
+from firmware.calibration.board_file import save_levels
+from firmware.calibration.steps import NOTHING_SAVED, Calibrated, Refusal, points_text, report, store
+from firmware.calibration.tray_view import levels_view
 from firmware.config import Config
-from firmware.tray_view import levels_view
 from vision.annotate import draw_levels
 from vision.board_levels import LevelMap, LevelMapError
 from vision.level_finder import find_levels

@@ -10,8 +10,8 @@ import cv2
 import numpy as np
 from PIL import Image, ImageDraw, ImageOps
 
-from firmware.screens import CHAR_PX, FONT, ROW_PX
-from firmware.tiny_font import GLYPH_HEIGHT, tiny_text, tiny_width
+from firmware.drawing.screens import CHAR_PX, FONT, ROW_PX
+from firmware.drawing.tiny_font import GLYPH_HEIGHT, tiny_text, tiny_width
 from hardware.display import MODE, SIZE
 from vision.board_levels import LevelMap
 from vision.frame_outline import Outline, middle, rescaled

@@ -4,17 +4,17 @@ It runs on the event loop's single thread and is driven by :meth:`Companion.hand
 move is committed to the journal before the screen shows it, and the state is the replay of
 the journal, so a game survives a power cut (it resumes at start) and any move can be undone
 (a long press of STOP), a misread roll included. Rolls come from the camera
-(:mod:`firmware.roll_watcher`) or, when it is missing or overruled, from the buttons
-(:mod:`firmware.manual_entry`); a reading without exactly the dice the game needs is shown and
+(:mod:`firmware.core.roll_watcher`) or, when it is missing or overruled, from the buttons
+(:mod:`firmware.core.manual_entry`); a reading without exactly the dice the game needs is shown and
 refused, never guessed. With the tray's outline (``dice-companion calibrate``) only dice inside
 the tray count; an outline that does not fit the camera's frames is dropped with a notice. A game
-played on a board (:class:`firmware.table_game.BoardGame`) reads the whole picture instead: the
+played on a board (:class:`firmware.core.table_game.BoardGame`) reads the whole picture instead: the
 core confirms the dice reader's reading over settled frames and hands it to the game with the
 picture and the data folder (its calibration), and keeps what the game makes of it (a reading
 the players correct) until the next move.
 
 It knows no game: what a button means, what the screen shows and what a bot decides are asked of
-the game being played (:class:`firmware.table_game.TableGame`).
+the game being played (:class:`firmware.core.table_game.TableGame`).
 """
 
 from __future__ import annotations
@@ -33,16 +33,11 @@ import numpy as np
 
 from engine.dice import Roll
 from engine.errors import EngineError
-from firmware.events import ButtonEvent, CameraFailed, Event, FrameEvent
-from firmware.game_setup import GameSetup
-from firmware.journal import UNDO, Journal, play_through, replay
-from firmware.journal_rows import CAMERA, HAND
-from firmware.manual_entry import entry_after, start_entry
-from firmware.roll_watcher import Reader, RollWatcher, Seen
-from firmware.screens import BadReadScreen, ManualEntryScreen, NoticeScreen, ResumeScreen, Screen, draw, rows_of
-from firmware.setup_menu import chosen_setup, first_menu, menu_after
-from firmware.statuses import CAMERA_TROUBLE, READING
-from firmware.table_game import (
+from firmware.core.events import ButtonEvent, CameraFailed, Event, FrameEvent
+from firmware.core.manual_entry import entry_after, start_entry
+from firmware.core.roll_watcher import Reader, RollWatcher, Seen
+from firmware.core.statuses import CAMERA_TROUBLE, READING
+from firmware.core.table_game import (
     Action,
     BoardGame,
     ByHand,
@@ -59,6 +54,11 @@ from firmware.table_game import (
     TrayRefused,
     View,
 )
+from firmware.drawing.screens import BadReadScreen, ManualEntryScreen, NoticeScreen, ResumeScreen, Screen, draw, rows_of
+from firmware.games.game_setup import GameSetup
+from firmware.journal.journal import UNDO, Journal, play_through, replay
+from firmware.journal.rows import CAMERA, HAND
+from firmware.table.setup_menu import chosen_setup, first_menu, menu_after
 from hardware.buttons import Press
 from hardware.camera import Toss
 from hardware.display import Display, DisplayError

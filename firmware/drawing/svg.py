@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from xml.sax.saxutils import escape, quoteattr
 
-from firmware.screens import player_mark
+from firmware.drawing.screens import player_mark
 
 SVG_NS = "http://www.w3.org/2000/svg"
 FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif"

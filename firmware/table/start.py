@@ -14,17 +14,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
-from firmware.autoplay import AutoPlayers
-from firmware.companion import Companion
+from firmware.calibration.calibrate_board import calibrate_board
+from firmware.calibration.tray_file import TRAY_NAME, load_tray
 from firmware.config import Config
+from firmware.core.autoplay import AutoPlayers
+from firmware.core.table_game import AutoSeats, TableGame
 from firmware.devices import camera_opener, open_buttons, open_display, throwing_dice
-from firmware.game_setup import GameSetup
-from firmware.journal import JOURNAL_NAME, Journal, JournalError
-from firmware.screens import NoticeScreen, draw, rows_of
-from firmware.tray_file import TRAY_NAME, load_tray
-from firmware.loop import CameraFeed, EventQueue, run
-from firmware.calibrate_board import calibrate_board
-from firmware.table_game import AutoSeats, TableGame
+from firmware.drawing.screens import NoticeScreen, draw, rows_of
+from firmware.games.game_setup import GameSetup
+from firmware.journal.journal import JOURNAL_NAME, Journal, JournalError
+from firmware.table.companion import Companion
+from firmware.table.loop import CameraFeed, EventQueue, run
 from hardware.board_camera import SyntheticBoardCamera
 from hardware.camera import SyntheticCamera, Toss
 from hardware.display import Display, RecordingDisplay, TerminalDisplay

@@ -32,8 +32,9 @@ from typing import IO
 from typing import Any
 
 from engine.game import Game
-from firmware.game_setup import GameSetup
-from firmware.journal_rows import (
+from firmware.core.table_game import Progress
+from firmware.games.game_setup import GameSetup
+from firmware.journal.rows import (
     ABANDONED,
     FINISHED,
     PLAYING,
@@ -45,7 +46,6 @@ from firmware.journal_rows import (
     read_games,
     source_column,
 )
-from firmware.table_game import Progress
 
 LOG = logging.getLogger("dice_companion")
 SCHEMA_VERSION = 4  # 2 added games.bots; 3 the game's kind and options; 4 events.source and games.dice_set

@@ -6,7 +6,7 @@ import time
 from collections import Counter
 from collections.abc import Iterator
 
-from firmware.journal import ABANDONED, FINISHED, GameRecord, Journal
+from firmware.journal.journal import ABANDONED, FINISHED, GameRecord, Journal
 
 
 def _duration(seconds: float | None) -> str:

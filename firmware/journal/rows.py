@@ -12,8 +12,8 @@ import sqlite3
 from dataclasses import dataclass
 
 from engine.errors import EngineError
-from firmware.game_setup import DICE_SET_ALLOWED, GameSetup, is_dice_set
 from firmware.games import UnknownGameError
+from firmware.games.game_setup import DICE_SET_ALLOWED, GameSetup, is_dice_set
 
 PLAYING, FINISHED, ABANDONED = "playing", "finished", "abandoned"
 CAMERA, HAND = "camera", "hand"  # where a roll's dice were read: events.source

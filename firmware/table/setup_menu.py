@@ -7,10 +7,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
-from firmware.game_setup import GameSetup
+from firmware.core.table_game import SetupOption, TableGame
+from firmware.drawing.screens import SetupScreen
 from firmware.games import GAMES, table_game
-from firmware.screens import SetupScreen
-from firmware.table_game import SetupOption, TableGame
+from firmware.games.game_setup import GameSetup
 from hardware.buttons import Press
 
 GAME_FIELD, PLAYERS_FIELD = 0, 1

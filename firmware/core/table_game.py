@@ -1,6 +1,6 @@
 """What a game at the table answers for the companion's core, which knows no game.
 
-The core (:mod:`firmware.companion`: buttons, camera, journal, undo, resume, dice by hand, bot
+The core (:mod:`firmware.table.companion`: buttons, camera, journal, undo, resume, dice by hand, bot
 seats, the set-up screen) asks a :class:`TableGame` the few things that differ between games:
 what its set-up asks, how many dice the camera must see after a throw and which moves a reading
 makes (or, for a game played on a board, what it reads in a picture of it: :class:`BoardGame`),
@@ -19,7 +19,7 @@ from typing import Any, Literal, Protocol
 import numpy as np
 
 from engine.game import Game
-from firmware.screens import Screen
+from firmware.drawing.screens import Screen
 from hardware.buttons import Press
 from hardware.camera import Toss
 from vision.reading import DiceReading

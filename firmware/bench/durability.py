@@ -22,9 +22,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from engine.errors import EngineError
+from firmware.bench.progress import progress
 from firmware.games import DEFAULT_KIND
-from firmware.journal import FINISHED, JOURNAL_NAME, Journal, JournalError, replay
-from firmware.progress import progress
+from firmware.journal.journal import FINISHED, JOURNAL_NAME, Journal, JournalError, replay
 
 LIFE_S = (0.3, 3.0)  # a life is killed after a random time in this range (seconds), startup included
 FINISH_TIMEOUT_S = 300.0  # a last, unkilled life must finish its game within this
@@ -67,10 +67,10 @@ class KillFigures:
 
 def child_main(data: Path, seed: int, kind: str) -> int:
     """One life: resume the unfinished game (or start one) and play on until it is won."""
-    from firmware.companion import Companion
-    from firmware.game_setup import GameSetup
+    from firmware.table.companion import Companion
+    from firmware.games.game_setup import GameSetup
     from firmware.games import table_game
-    from firmware.table import play_with_bots, simulated_table
+    from firmware.table.start import play_with_bots, simulated_table
     from hardware.display import dummy_display
 
     def acknowledge(game: int, seq: int, event: str) -> None:
@@ -92,7 +92,7 @@ def child_main(data: Path, seed: int, kind: str) -> int:
 def _life(data: Path, seed: int, figures: KillFigures, kill_after_s: float | None, kind: str) -> bool:
     """Run one life; True if it was killed while running. Its acknowledgements go into ``figures``."""
     process = subprocess.Popen(
-        [sys.executable, "-m", "firmware.durability", str(data), str(seed), kind],
+        [sys.executable, "-m", "firmware.bench.durability", str(data), str(seed), kind],
         stdout=subprocess.PIPE,
         stderr=(data / "lives.log").open("a"),
         text=True,

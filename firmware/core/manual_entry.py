@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine.dice import FACES, Roll
-from firmware.screens import ManualEntryScreen
+from firmware.drawing.screens import ManualEntryScreen
 from hardware.buttons import Press
 
 

@@ -20,8 +20,8 @@ from engine.cant_stop import GAME as CANT_STOP
 from engine.cant_stop import bust_probability, choices
 from engine.dice import FACES, Roll
 from engine.errors import EngineError
-from firmware.journal import Journal, standing_moves
-from firmware.journal_rows import GameRecord
+from firmware.journal.journal import Journal, standing_moves
+from firmware.journal.rows import GameRecord
 
 LOG = logging.getLogger("dice_companion")
 UNKNOWN = "unknown"  # the source of a roll journaled before sources were kept

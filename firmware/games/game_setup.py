@@ -6,8 +6,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.errors import VariantError
+from firmware.core.table_game import TableGame
 from firmware.games import DEFAULT_KIND, GAMES, UnknownGameError, table_game
-from firmware.table_game import TableGame
 
 DICE_SET_CHARS = 20  # a label the statistics page can show beside a plot
 DICE_SET_ALLOWED = f"a short label of the dice played with, 1 to {DICE_SET_CHARS} printable characters"

@@ -2,7 +2,7 @@
 
 Before pressing ROLL they throw the (simulated) dice, so every roll goes through the camera,
 the settle detector and the reader exactly like a real one. What a game's own screens ask is
-the game's :class:`firmware.table_game.AutoSeats`; the core's screens are answered here.
+the game's :class:`firmware.core.table_game.AutoSeats`; the core's screens are answered here.
 """
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from firmware.screens import BadReadScreen, ManualEntryScreen, NoticeScreen, ResumeScreen, Screen, SetupScreen
-from firmware.statuses import waiting_on_camera
-from firmware.table_game import AutoPress, AutoSeats
+from firmware.core.statuses import waiting_on_camera
+from firmware.core.table_game import AutoPress, AutoSeats
+from firmware.drawing.screens import BadReadScreen, ManualEntryScreen, NoticeScreen, ResumeScreen, Screen, SetupScreen
 from hardware.buttons import Press
 from hardware.camera import Toss
 
