@@ -36,8 +36,8 @@ sys.path.insert(0, str(ROOT))
 from firmware.config import Config, ConfigError, load_config  # noqa: E402
 from firmware.devices import camera_opener, open_buttons, open_display  # noqa: E402
 from firmware.journal.journal import Journal  # noqa: E402
+from firmware.table._loop import EventQueue  # noqa: E402
 from firmware.table.companion import Companion  # noqa: E402
-from firmware.table.loop import EventQueue  # noqa: E402
 from hardware.buttons import ButtonsError  # noqa: E402
 from hardware.camera import CameraError  # noqa: E402
 from hardware.display import DisplayError  # noqa: E402

@@ -12,10 +12,10 @@ import cv2
 import numpy as np
 import pytest
 
+from firmware.calibration._tray_view import PICTURE_SIZE
 from firmware.calibration.board_file import LEVELS_NAME, LEVELS_PICTURE_NAME, load_levels
 from firmware.calibration.calibrate import calibrate
 from firmware.calibration.tray_file import TRAY_NAME, TRAY_PICTURE_NAME, load_tray
-from firmware.calibration.tray_view import PICTURE_SIZE
 from firmware.cli import main
 from firmware.config import ConfigError, load_config, parse_config
 from firmware.devices import camera_opener

@@ -13,7 +13,7 @@ from PIL import Image, ImageDraw
 
 from bad_files import huge_png
 from firmware.core.events import CameraFailed
-from firmware.table.loop import CameraFeed, EventQueue
+from firmware.table._loop import CameraFeed, EventQueue
 from hardware.camera import CameraError, FolderCamera, SyntheticCamera
 from hardware.display import (
     DisplayError,

@@ -118,7 +118,7 @@ LAYERS = (
     ("the kill test and bench-advisor", ("firmware.bench.durability", "firmware.bench.advisor")),
     ("the table", ("firmware.table",)),
     ("the web page, the calibrate command", ("firmware.web", "firmware.calibration.calibrate", "firmware.calibration.calibrate_board",
-                                             "firmware.calibration.steps",
+                                             "firmware.calibration._steps",
                                              "firmware.vision_commands", "firmware.log_setup")),
     ("the configuration and its devices", ("firmware.devices", "firmware.config")),
     ("the journal", ("firmware.journal",)),

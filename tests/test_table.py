@@ -19,8 +19,8 @@ from firmware.games.cant_stop.autoplay import CantStopSeats
 from firmware.games.cant_stop.board_text import board_text
 from firmware.games.cant_stop.screens import ChoiceScreen, WinnerScreen
 from firmware.games.game_setup import GameSetup
+from firmware.table._loop import CameraFeed, EventQueue, run
 from firmware.table.companion import Companion
-from firmware.table.loop import CameraFeed, EventQueue, run
 from firmware.table.start import run_device
 from golden import assert_matches_golden, assert_matches_golden_text
 from hardware.buttons import ButtonTiming, GpioButtons, Press

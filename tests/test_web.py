@@ -14,7 +14,7 @@ import pytest
 from firmware.core.table_game import Progress
 from firmware.games.game_setup import GameSetup
 from firmware.journal.journal import JOURNAL_NAME, Journal
-from firmware.web.app import create_app
+from firmware.web._app import create_app
 
 GAMES = {  # a few moves of each kind, as the table journals them
     "cant-stop": ["roll 1-4-5-6", "5+11", "roll 2-2-3-3", "5+5"],
@@ -233,7 +233,7 @@ def test_each_dice_set_is_shown_and_games_left_out_are_counted(data):
 
 
 def test_polls_between_moves_do_not_open_the_journal_again(data, monkeypatch):
-    import firmware.web.app as app_module
+    import firmware.web._app as app_module
 
     opened = []
     real = app_module.Journal

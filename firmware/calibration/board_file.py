@@ -1,6 +1,6 @@
 """The calibrated board in the data folder: ``levels.json`` (the outline of each level) and
 ``levels.png`` (the view they were outlined on, drawn and numbered), both written atomically
-(:mod:`firmware.calibration.calibration_file`)."""
+(:mod:`firmware.calibration._calibration_file`)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 
 import numpy as np
 
-from firmware.calibration.calibration_file import load_calibration, save_calibration
+from firmware.calibration._calibration_file import load_calibration, save_calibration
 from vision.board_levels import LevelMap, LevelMapError
 
 LEVELS_NAME = "levels.json"

@@ -16,10 +16,10 @@ from typing import TextIO
 import numpy as np
 from PIL import Image
 
+from firmware.calibration._steps import NOTHING_SAVED, Calibrated, Refusal, points_text, report, store, take_frame
+from firmware.calibration._tray_view import outlined_view, tray_view
 from firmware.calibration.calibrate_board import calibrate_board
-from firmware.calibration.steps import NOTHING_SAVED, Calibrated, Refusal, points_text, report, store, take_frame
 from firmware.calibration.tray_file import save_tray
-from firmware.calibration.tray_view import outlined_view, tray_view
 from firmware.config import Config
 from firmware.core.table_game import CameraUse
 from firmware.devices import open_display

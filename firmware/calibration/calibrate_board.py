@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from firmware.calibration._steps import NOTHING_SAVED, Calibrated, Refusal, points_text, report, store
+from firmware.calibration._tray_view import levels_view
 from firmware.calibration.board_file import save_levels
-from firmware.calibration.steps import NOTHING_SAVED, Calibrated, Refusal, points_text, report, store
-from firmware.calibration.tray_view import levels_view
 from firmware.config import Config
 from vision.annotate import draw_levels
 from vision.board_levels import LevelMap, LevelMapError

@@ -1,5 +1,5 @@
 """The calibrated tray in the data folder: ``tray.json`` (its outline) and ``tray.png`` (the view
-it was found in, outline drawn), both written atomically (:mod:`firmware.calibration.calibration_file`)."""
+it was found in, outline drawn), both written atomically (:mod:`firmware.calibration._calibration_file`)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from pathlib import Path
 
 import numpy as np
 
-from firmware.calibration.calibration_file import load_calibration, save_calibration
+from firmware.calibration._calibration_file import load_calibration, save_calibration
 from vision.tray import TrayError, TrayOutline
 
 TRAY_NAME = "tray.json"

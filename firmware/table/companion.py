@@ -58,7 +58,7 @@ from firmware.drawing.screens import BadReadScreen, ManualEntryScreen, NoticeScr
 from firmware.games.game_setup import GameSetup
 from firmware.journal.journal import UNDO, Journal, play_through, replay
 from firmware.journal.rows import CAMERA, HAND
-from firmware.table.setup_menu import chosen_setup, first_menu, menu_after
+from firmware.table._setup_menu import chosen_setup, first_menu, menu_after
 from hardware.buttons import Press
 from hardware.camera import Toss
 from hardware.display import Display, DisplayError

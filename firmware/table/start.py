@@ -23,8 +23,8 @@ from firmware.devices import camera_opener, open_buttons, open_display, throwing
 from firmware.drawing.screens import NoticeScreen, draw, rows_of
 from firmware.games.game_setup import GameSetup
 from firmware.journal.journal import JOURNAL_NAME, Journal, JournalError
+from firmware.table._loop import CameraFeed, EventQueue, run
 from firmware.table.companion import Companion
-from firmware.table.loop import CameraFeed, EventQueue, run
 from hardware.board_camera import SyntheticBoardCamera
 from hardware.camera import SyntheticCamera, Toss
 from hardware.display import Display, RecordingDisplay, TerminalDisplay

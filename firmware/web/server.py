@@ -15,7 +15,7 @@ from pathlib import Path
 from waitress.server import create_server
 
 from firmware.journal.journal import JOURNAL_NAME
-from firmware.web.app import create_app
+from firmware.web._app import create_app
 
 LOG = logging.getLogger("dice_companion")
 THREADS = 4  # a few phones and a TV at once

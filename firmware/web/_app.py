@@ -24,7 +24,7 @@ from flask import Flask, Response, abort, render_template, request
 
 from engine.errors import EngineError
 from firmware.journal.journal import Journal, JournalError
-from firmware.web import views
+from firmware.web import _views as views
 
 LOG = logging.getLogger("dice_companion")
 POLL_MS = 500  # how often the live page asks whether anything happened (an event shows within a second)
