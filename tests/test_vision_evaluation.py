@@ -8,6 +8,7 @@ from vision.evaluation import (
     PhotoResult,
     at_threshold,
     figures,
+    match_by_location,
     read_manifest,
     reliability,
 )
@@ -35,6 +36,18 @@ def test_values_swapped_between_dice_are_wrong_and_silent():
     """As multisets the values agree; by location neither die is right, and the companion would take it."""
     r = result(die(5, LEFT), die(2, RIGHT))
     assert (r.dice_right, r.is_exact, r.count_is_right, r.is_silently_wrong) == (0, False, True, True)
+
+
+def test_a_box_drawn_tight_round_the_pips_matches_the_whole_die_read_round_it():
+    """Some sets box only the pips: a die's centre off that small box, but inside the die's own box, still matches."""
+    pips = ((14.0, 14.0, 24.0, 24.0, 3),)  # 10 px round the pips of a 30 px die centred at (22, 22)
+    assert match_by_location(pips, (Die(3, (22.0, 22.0), 30.0, 0.99),)) == {0: 0}
+    assert match_by_location(pips, (Die(3, (45.0, 22.0), 30.0, 0.99),)) == {}, "the die beside it"
+
+
+def test_each_box_takes_the_nearest_die_once():
+    dice = (die(5, (63.0, 20.0)), die(2, (21.0, 21.0)), die(5, (58.0, 22.0)))
+    assert match_by_location(BOXES, dice) == {0: 1, 1: 2}
 
 
 def test_an_extra_unreadable_die_spoils_the_photo_but_is_not_silent():

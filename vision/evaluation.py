@@ -6,8 +6,9 @@ The rules are those of a player at the table:
   * a photo is *silently wrong* when the companion would have taken a wrong roll without a word:
     as many dice read as labelled, none unreadable, and yet not exact;
   * where the folder has ``boxes.csv``, reported dice are matched to labelled dice by location
-    (a die's centre must lie within ``MATCH_DISTANCE`` box sizes of the box's centre), so a right
-    value read off the wrong die does not count; without boxes values are matched as multisets.
+    (either box's centre lies inside the other box grown by ``MATCH_GROWTH``: some sets draw
+    their boxes tight round the pips, others round the whole die), one to one, nearest first, so a
+    right value read off the wrong die does not count; without boxes values are matched as multisets.
 A label of 0 marks a die whose value is unclear (cut off, hidden): it is not counted per die, and
 a die reported at its place is neither right nor extra.
 """
@@ -33,7 +34,7 @@ from vision.reading import DiceReading, Die
 Reader = Callable[[np.ndarray], DiceReading]
 Box = tuple[float, float, float, float, int]  # x0, y0, x1, y1 in photo px, and the labelled value (0 = unclear)
 
-MATCH_DISTANCE = 0.5  # box sizes: how far a reported die's centre may lie from a labelled box's centre
+MATCH_GROWTH = 1.25  # -: a box is grown by this about its centre before a centre is tested against it
 UNCLEAR = 0
 
 
@@ -58,15 +59,22 @@ class LabelledPhoto:
         return tuple(v for v in self.values if v != UNCLEAR)
 
 
+def _inside_grown(point: tuple[float, float], centre: tuple[float, float], half: tuple[float, float]) -> bool:
+    """Whether ``point`` lies inside the box of ``centre`` and half sides ``half``, grown by MATCH_GROWTH."""
+    return all(abs(p - c) <= h * MATCH_GROWTH for p, c, h in zip(point, centre, half))
+
+
 def match_by_location(boxes: tuple[Box, ...], dice: tuple[Die, ...]) -> dict[int, int]:
-    """Labelled box index -> reported die index, nearest pairs first, each used once."""
+    """Labelled box index -> reported die index: pairs where either box's centre lies inside the
+    other grown by MATCH_GROWTH, nearest centres first (in box sizes), each box and die used once."""
     pairs = []
     for b, (x0, y0, x1, y1, _) in enumerate(boxes):
+        centre, half = ((x0 + x1) / 2, (y0 + y1) / 2), ((x1 - x0) / 2, (y1 - y0) / 2)
         size = max(x1 - x0, y1 - y0, 1.0)
         for d, die in enumerate(dice):
-            distance = math.dist(die.centre, ((x0 + x1) / 2, (y0 + y1) / 2)) / size
-            if distance < MATCH_DISTANCE:
-                pairs.append((distance, b, d))
+            die_half = (die.size / 2, die.size / 2)
+            if _inside_grown(die.centre, centre, half) or _inside_grown(centre, die.centre, die_half):
+                pairs.append((math.dist(die.centre, centre) / size, b, d))
     matched: dict[int, int] = {}
     for _, b, d in sorted(pairs):
         if b not in matched and d not in matched.values():
