@@ -145,7 +145,7 @@ def _eval_vision(args: argparse.Namespace) -> int:
     from firmware.vision_commands import eval_command
 
     splits = args.split.split(",") if args.split else None
-    return eval_command(args.folder, args.failures, splits, args.calibration)
+    return eval_command(args.folder, args.failures, splits, args.calibration, args.table)
 
 
 def _bench_vision(args: argparse.Namespace) -> int:
@@ -275,6 +275,9 @@ def build_parser() -> argparse.ArgumentParser:
     evaluation.add_argument("--split", metavar="NAMES", help="only rows whose split column is one of these, e.g. valid,test")
     evaluation.add_argument("--calibration", action="store_true",
                             help="also print how often each confidence band was right, and the figures at other thresholds")
+    evaluation.add_argument("--table", action="store_true",
+                            help="read each photo knowing its number of dice, as at the table; the last line gives how "
+                                 "many were right, refused or silently wrong")
     evaluation.set_defaults(run=_eval_vision)
 
     bench_vision = commands.add_parser("bench-vision", help="reader accuracy and speed on synthetic trays")

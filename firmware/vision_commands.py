@@ -19,6 +19,7 @@ from vision.evaluation import (
     evaluate,
     figures,
     figures_by_group,
+    table_line,
     load_image,
     read_manifest,
     reliability,
@@ -61,21 +62,24 @@ SWEEP = (0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.95, 0.98)  # thresholds tried by ``eva
 
 
 def eval_command(
-    folder: Path, failures: Path | None, splits: list[str] | None = None, calibration: bool = False, out: Out = print
+    folder: Path, failures: Path | None, splits: list[str] | None = None, calibration: bool = False,
+    table: bool = False, out: Out = print,
 ) -> int:
-    """Evaluate a labelled photo folder; the last line is the overall figures.
+    """Evaluate a labelled photo folder; the last line is the overall figures (with ``table``, the
+    ``table:`` line after them).
 
     Photos the reader's nets were trained on (listed by digest beside the models) are left out:
     they would flatter the figures. With ``calibration`` the photos are read once with no face
     threshold, and the reliability of each confidence band and the figures at other thresholds
-    are printed before the figures at the reader's own threshold.
+    are printed before the figures at the reader's own threshold. With ``table`` each photo is
+    read as at the table, knowing how many dice it holds (its labelled count).
     """
     photos = read_manifest(folder, splits)
     measured = unseen(folder, photos, trained_on(DEFAULT_PARAMS.trained_on))
     if len(measured) < len(photos):
         out(f"left out {len(photos) - len(measured)} of {len(photos)} photos: the reader was trained on them")
     params = replace(DEFAULT_PARAMS, min_value_probability=0.0) if calibration else DEFAULT_PARAMS
-    results = list(progress(evaluate(folder, lambda image: read_dice(image, params), measured), "photos", len(measured)))
+    results = list(progress(evaluate(folder, lambda image: read_dice(image, params), measured, table), "photos", len(measured)))
     if calibration:
         for row in reliability(results):
             out(row.line())
@@ -92,6 +96,8 @@ def eval_command(
             _write_png(failures / (Path(result.photo.file).stem + ".png"), annotate(image, result.reading, note))
     for group in figures_by_group(results):
         out(group.line() if group.name == "overall" else f"{group.line()} photos {group.photos} dice {group.dice}")
+    if table:
+        out(table_line(results))
     return 0
 
 

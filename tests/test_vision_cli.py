@@ -42,6 +42,14 @@ def test_eval_vision_prints_groups_then_the_overall_line(photo_folder, tmp_path,
     assert [p.name for p in failures.iterdir()] == ["other_5.png"]
 
 
+def test_eval_vision_at_the_table_ends_with_the_table_line(photo_folder, capsys):
+    """Each photo read knowing its labelled count: the photo labelled with five dice is refused."""
+    assert main(["eval-vision", str(photo_folder), "--table"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert OVERALL.fullmatch(lines[-2])
+    assert lines[-1] == "table: right 83.3% refused 16.7% silent 0.0%"
+
+
 def test_eval_vision_without_a_manifest_says_so(tmp_path, capsys):
     assert main(["eval-vision", str(tmp_path)]) == 2
     assert "manifest.csv not found" in capsys.readouterr().err

@@ -11,6 +11,7 @@ from vision.evaluation import (
     match_by_location,
     read_manifest,
     reliability,
+    table_line,
 )
 from vision.reading import DiceReading, Die
 
@@ -94,6 +95,16 @@ def test_figures_count_photos_dice_and_silent_errors():
     assert f.per_die == pytest.approx(100 * 4 / 8)
     assert (f.per_photo, f.count, f.silent) == (25.0, 75.0, 25.0)
     assert f.line() == "overall: per-die 50.0% per-photo 25.0% count 75.0% silent 25.0% median-ms 1.0"
+
+
+def test_the_table_line_says_right_refused_and_silent_per_photo():
+    results = [
+        result(die(2, LEFT), die(5, RIGHT)),  # right
+        result(die(5, LEFT), die(2, RIGHT)),  # silently wrong
+        result(die(2, LEFT)),  # refused: a die short
+        result(die(2, LEFT), die(None, RIGHT)),  # refused: one unreadable
+    ]
+    assert table_line(results) == "table: right 25.0% refused 50.0% silent 25.0%"
 
 
 def test_a_threshold_turns_unsure_dice_unreadable():

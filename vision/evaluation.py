@@ -29,6 +29,7 @@ from pathlib import Path
 import numpy as np
 
 from vision.image_file import ImageFileError, read_image
+from vision.reader import likeliest
 from vision.reading import DiceReading, Die
 
 Reader = Callable[[np.ndarray], DiceReading]
@@ -221,12 +222,17 @@ def unseen(folder: Path, photos: list[LabelledPhoto], seen: frozenset[str]) -> l
     return [photo for photo in photos if file_digest(folder / "images" / photo.file) not in seen]
 
 
-def evaluate(folder: Path, read: Reader, photos: Iterable[LabelledPhoto] | None = None) -> Iterator[PhotoResult]:
-    """Read every photo (decoding is not timed) and yield what was read against the label."""
+def evaluate(
+    folder: Path, read: Reader, photos: Iterable[LabelledPhoto] | None = None, known_count: bool = False
+) -> Iterator[PhotoResult]:
+    """Read every photo (decoding is not timed) and yield what was read against the label; with
+    ``known_count`` the reading is cut to the photo's labelled number of dice (``likeliest``)."""
     for photo in read_manifest(folder) if photos is None else photos:
         image = load_image(folder / "images" / photo.file)
         started = time.perf_counter()
         reading = read(image)
+        if known_count:
+            reading = likeliest(reading, len(photo.values))
         elapsed = (time.perf_counter() - started) * 1000
         yield PhotoResult(photo, reading, elapsed)
 
@@ -245,6 +251,17 @@ def figures(name: str, results: list[PhotoResult]) -> Figures:
         silent=100 * sum(r.is_silently_wrong for r in results) / photos,
         median_ms=statistics.median(r.milliseconds for r in results) if results else 0.0,
     )
+
+
+def table_line(results: list[PhotoResult]) -> str:
+    """How a companion that knows the number of dice fares, per photo: all of them read right, the
+    throw refused (not that many dice, or one unreadable), or a wrong throw taken without a word."""
+    photos = max(len(results), 1)
+    refused = sum(len(r.reading.dice) != len(r.photo.values) or bool(r.reading.unreadable) for r in results)
+    silent = sum(r.is_silently_wrong for r in results)
+    right = len(results) - refused - silent
+    return (f"table: right {100 * right / photos:.1f}% refused {100 * refused / photos:.1f}% "
+            f"silent {100 * silent / photos:.1f}%")
 
 
 def figures_by_group(results: list[PhotoResult]) -> list[Figures]:

@@ -53,7 +53,12 @@ class ReaderParams:
     # (temperature scaling), so a confidence means how often such a reading is right; fitted on
     # held-out photos by ``python -m vision.training.calibrate``.
     face_temperature: float = 1.0  # -
-    max_not_die_probability: float = 0.5  # -: a candidate more likely than this to be no die is dropped
+    max_not_die_probability: float = 0.5  # -: a candidate more likely than this to be no die is no die...
+    doubtful_presence: float = 0.05  # -: ...but kept aside as doubtful while at least this likely a die
+
+    # --- a known number of dice (at the table): the N likeliest dice, or a refusal ---
+    expected_min_presence: float = 0.5  # -: the N-th likeliest die must be at least this likely a die
+    expected_max_extra_presence: float = 0.5  # -: and the next one less likely than this
 
     # --- output ---
     row_tolerance: float = 0.5  # die: dice whose centres differ by less than this in y share a row

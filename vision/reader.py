@@ -88,6 +88,7 @@ def _die(candidate: Candidate, faces: np.ndarray, scale: float, p: ReaderParams)
         confidence=confidence,
         outline=((x - half, y - half), (x + half, y - half), (x + half, y + half), (x - half, y + half)),
         reason=reason,
+        presence=candidate.score,
     )
 
 
@@ -102,22 +103,50 @@ def reading_order(dice: list[Die], p: ReaderParams) -> tuple[Die, ...]:
     return tuple(die for row in rows for die in sorted(row, key=lambda d: d.centre[0]))
 
 
-def dice_with_faces(image: np.ndarray, params: ReaderParams = DEFAULT_PARAMS) -> list[tuple[Die, np.ndarray]]:
-    """Every die found, with the classifier's raw probabilities of the six faces (for calibration)."""
+def _found(image: np.ndarray, params: ReaderParams) -> tuple[list[tuple[Die, np.ndarray]], list[Die]]:
+    """The dice found, each with the classifier's raw probabilities of the six faces, and the
+    doubtful candidates (less likely than not a die, at least ``doubtful_presence``), likeliest first.
+    Of overlapping candidates the likeliest die stays, whichever list it is in."""
     bgr, scale = _working_image(as_bgr(image), params)
     candidates = find_candidates(bgr, params)
     crops = np.array([die_crop(bgr, c.centre, c.size, params) for c in candidates], np.uint8)
     faces: dict[Candidate, np.ndarray] = {}
     for candidate, probabilities in zip(candidates, classify(crops, params)):
-        if probabilities[NOT_A_DIE] <= params.max_not_die_probability:
+        if 1.0 - probabilities[NOT_A_DIE] >= params.doubtful_presence:
             faces[replace(candidate, score=1.0 - float(probabilities[NOT_A_DIE]))] = probabilities[:NOT_A_DIE]
-    return [(_die(c, faces[c], scale, params), faces[c]) for c in drop_duplicates(list(faces), params.duplicate_distance)]
+    kept = drop_duplicates(list(faces), params.duplicate_distance)
+    is_die = [c.score >= 1.0 - params.max_not_die_probability for c in kept]
+    return ([(_die(c, faces[c], scale, params), faces[c]) for c, die in zip(kept, is_die) if die],
+            [_die(c, faces[c], scale, params) for c, die in zip(kept, is_die) if not die])
 
 
-def read_dice(image: np.ndarray, params: ReaderParams = DEFAULT_PARAMS) -> DiceReading:
-    """Every die in ``image`` (BGR uint8; grey and BGRA accepted) with its top-face value or None.
+def dice_with_faces(image: np.ndarray, params: ReaderParams = DEFAULT_PARAMS) -> list[tuple[Die, np.ndarray]]:
+    """Every die found, with the classifier's raw probabilities of the six faces (for calibration)."""
+    return _found(image, params)[0]
+
+
+def likeliest(reading: DiceReading, expected: int, params: ReaderParams = DEFAULT_PARAMS) -> DiceReading:
+    """Where ``expected`` dice lie (at the table the number is known): the ``expected`` likeliest dice
+    of the reading, doubtful ones included, when the last of them is clearly a die
+    (``expected_min_presence``) and the next clearly none (``expected_max_extra_presence``).
+    Otherwise the dice that are clear (fewer or more than expected), so the count is refused."""
+    ranked = sorted(reading.dice + reading.doubtful, key=lambda d: -d.presence)
+    if len(ranked) < expected or ranked[expected - 1].presence < params.expected_min_presence:
+        chosen = [d for d in ranked if d.presence >= params.expected_min_presence]
+    elif len(ranked) > expected and ranked[expected].presence >= params.expected_max_extra_presence:
+        chosen = [d for d in ranked if d.presence >= params.expected_max_extra_presence]
+    else:
+        chosen = ranked[:expected]
+    return DiceReading(reading_order(chosen, params))
+
+
+def read_dice(image: np.ndarray, params: ReaderParams = DEFAULT_PARAMS, expected: int | None = None) -> DiceReading:
+    """Every die in ``image`` (BGR uint8; grey and BGRA accepted) with its top-face value or None;
+    with ``expected``, the dice where that many lie, or a refusal (:func:`likeliest`).
 
     Raises VisionInputError for inputs that are not images, VisionModelError if a model file is
     missing. The input is never modified.
     """
-    return DiceReading(reading_order([die for die, _ in dice_with_faces(image, params)], params))
+    found, doubtful = _found(image, params)
+    reading = DiceReading(reading_order([die for die, _ in found], params), tuple(doubtful))
+    return reading if expected is None else likeliest(reading, expected, params)

@@ -14,7 +14,8 @@ class Die:
     ``centre`` is (x, y) and ``size`` the longer side of the die's axis-aligned bounding box,
     both in pixels of the input image; ``outline`` is that box as a polygon, for drawing;
     ``confidence`` is the reader's probability (0..1) of the value it read (or would have read);
-    ``reason`` says briefly why an unreadable die was not read.
+    ``reason`` says briefly why an unreadable die was not read; ``presence`` is the reader's
+    probability (0..1) that this is a die at all.
     """
 
     value: int | None
@@ -23,6 +24,7 @@ class Die:
     confidence: float
     outline: tuple[tuple[float, float], ...] = ()
     reason: str = ""
+    presence: float = 1.0
 
     @property
     def is_readable(self) -> bool:
@@ -31,9 +33,15 @@ class Die:
 
 @dataclass(frozen=True)
 class DiceReading:
-    """All dice found in one image, in reading order (top to bottom, left to right)."""
+    """All dice found in one image, in reading order (top to bottom, left to right).
+
+    ``doubtful`` holds the candidates less likely than not to be dice, likeliest first: not dice
+    to anyone who does not know how many dice there are, but the place to look for the last one
+    when someone does (:func:`vision.reader.likeliest`).
+    """
 
     dice: tuple[Die, ...] = ()
+    doubtful: tuple[Die, ...] = ()
 
     @property
     def values(self) -> tuple[int, ...]:

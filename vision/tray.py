@@ -138,7 +138,8 @@ class TrayOutline:
 
 def dice_inside(reading: DiceReading, tray: TrayOutline) -> DiceReading:
     """The dice of ``reading`` whose centres lie inside ``tray`` (in the same frame's pixels)."""
-    return DiceReading(tuple(die for die in reading.dice if tray.contains(die.centre)))
+    return DiceReading(tuple(die for die in reading.dice if tray.contains(die.centre)),
+                       tuple(die for die in reading.doubtful if tray.contains(die.centre)))
 
 
 def find_tray(image: np.ndarray, params: TrayParams = DEFAULT_TRAY_PARAMS) -> TrayOutline | None:
