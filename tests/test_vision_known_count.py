@@ -46,3 +46,8 @@ def test_an_unsure_die_stays_unsure():
     unsure = replace(CLEAR[3], value=None, reason="unsure: 4 (60%) or 6 (30%)")
     reading = likeliest(DiceReading(CLEAR[:3] + (unsure,)), 4, PARAMS)
     assert reading.unreadable == (unsure,)
+
+
+def test_no_dice_expected_and_a_clear_die_there_is_one_too_many():
+    assert likeliest(DiceReading(CLEAR[:1]), 0, PARAMS).dice == CLEAR[:1]
+    assert likeliest(DiceReading((), (die(10, presence=0.2),)), 0, PARAMS).dice == ()

@@ -131,7 +131,7 @@ def likeliest(reading: DiceReading, expected: int, params: ReaderParams = DEFAUL
     (``expected_min_presence``) and the next clearly none (``expected_max_extra_presence``).
     Otherwise the dice that are clear (fewer or more than expected), so the count is refused."""
     ranked = sorted(reading.dice + reading.doubtful, key=lambda d: -d.presence)
-    if len(ranked) < expected or ranked[expected - 1].presence < params.expected_min_presence:
+    if expected > 0 and (len(ranked) < expected or ranked[expected - 1].presence < params.expected_min_presence):
         chosen = [d for d in ranked if d.presence >= params.expected_min_presence]
     elif len(ranked) > expected and ranked[expected].presence >= params.expected_max_extra_presence:
         chosen = [d for d in ranked if d.presence >= params.expected_max_extra_presence]

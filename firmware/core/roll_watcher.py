@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from vision.reader import likeliest
 from vision.reading import DiceReading
 from vision.settle import ReadingConfirmer, SettleDetector, SettleParams
 from vision.tray import TrayOutline, dice_inside
@@ -80,8 +81,10 @@ class RollWatcher:
         made, so nothing is read until the dice are seen moving."""
         self.needs_throw = True
 
-    def frame(self, frame: np.ndarray, roll_due: bool) -> Seen | None:
-        """Take the next frame; returns a confirmed reading when a roll is due and one is ready."""
+    def frame(self, frame: np.ndarray, roll_due: bool, expected: int | None = None) -> Seen | None:
+        """Take the next frame; returns a confirmed reading when a roll is due and one is ready.
+        With ``expected`` (the dice the roll needs) each reading is the likeliest that many dice in
+        the tray, or the clear ones when that many are not there (:func:`vision.reader.likeliest`)."""
         settled = self._settle.update(frame)
         self._motion_seen = self._motion_seen or self._settle.moving
         self.needs_throw = self.needs_throw and not self._settle.moving
@@ -90,7 +93,7 @@ class RollWatcher:
             return None
         if not roll_due or self.needs_throw or not (self.requested or self._motion_seen):
             return None
-        confirmed = self._confirmer.offer(self._read(frame))
+        confirmed = self._confirmer.offer(self._read(frame, expected))
         if confirmed is None:
             return None
         asked = self.requested
@@ -101,11 +104,11 @@ class RollWatcher:
         unmoved = self._last_roll is not None and lie_where_they_were(confirmed, self._last_roll)
         return Seen(confirmed, asked, unmoved)
 
-    def _read(self, frame: np.ndarray) -> DiceReading:
+    def _read(self, frame: np.ndarray, expected: int | None) -> DiceReading:
         reading = self.reader(frame)
-        if self.tray is None:
-            return reading
-        return dice_inside(reading, self.tray.scaled_to((frame.shape[1], frame.shape[0])))
+        if self.tray is not None:
+            reading = dice_inside(reading, self.tray.scaled_to((frame.shape[1], frame.shape[0])))
+        return reading if expected is None else likeliest(reading, expected)
 
 
 def lie_where_they_were(reading: DiceReading, before: DiceReading) -> bool:

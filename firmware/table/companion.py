@@ -364,7 +364,7 @@ class Companion:
         roll_due = board and self.watcher.requested or (
             playing and self.game.tray_dice(state) > 0 and (self.game.throw_due(state) or self.watcher.requested)
         )
-        seen = self.watcher.frame(frame, roll_due)
+        seen = self.watcher.frame(frame, roll_due, None if board or not playing else self.game.tray_dice(state))
         if seen is not None and state is not None and board:
             self._act(self._board_game.looked(state, Sight(frame, seen.reading, self.data_dir, self._options), self._view()), state)
         elif seen is not None and state is not None:
