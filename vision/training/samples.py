@@ -107,7 +107,8 @@ POSITIVE_SHIFT = 0.2  # die sizes: a die crop's centre lies up to this far from 
 SIGHTING_JITTER = (0.05, 0.03)  # -, die sizes: size and shift jitter of a crop around the detector's own candidate
 ON_A_DIE = 0.25  # die sizes: a detector candidate this close to a labelled die's centre is a sighting of it
 BESIDE_A_DIE = 0.75  # die sizes: a "no die" crop's centre lies at least this far from every die's centre...
-MANY_DICE = 1.6  # die sizes: ...unless the crop is at least this big (two touching dice taken for one)
+MANY_DICE = 1.6  # die sizes: ...unless the crop is at least this big (two touching dice taken for one)...
+PART_OF_A_DIE = 0.45  # die sizes: ...or at most this big and off its centre (a pip, a corner: never the die itself)
 
 
 @dataclass(frozen=True)
@@ -123,15 +124,16 @@ class Sighting:
 
 def sightings(scene: Scene, candidates: Iterable[tuple[tuple[float, float], float]]) -> list[Sighting]:
     """The detector's candidates (centre, size) on ``scene`` as the classifier must answer them: on a
-    die with a clear face (within ON_A_DIE of its centre), or far from every die (BESIDE_A_DIE);
-    a candidate in between, or on a die whose face is unclear, teaches nothing and is left out."""
+    die with a clear face (within ON_A_DIE of its centre), far from every die (BESIDE_A_DIE), or a
+    part of a die off its centre (a pip taken for a small die: PART_OF_A_DIE); any other candidate,
+    or one on a die whose face is unclear, teaches nothing and is left out."""
     found = []
     for centre, size in candidates:
-        distances = [(np.hypot(centre[0] - x, centre[1] - y) / side, value) for x, y, side, value in scene.dice]
-        nearest, value = min(distances, default=(np.inf, 0))
-        if nearest < ON_A_DIE and value:
+        distances = [(np.hypot(centre[0] - x, centre[1] - y) / side, size / side, value) for x, y, side, value in scene.dice]
+        nearest, relative, value = min(distances, default=(np.inf, 1.0, 0))
+        if nearest < ON_A_DIE and value and relative > PART_OF_A_DIE:
             found.append(Sighting(centre, size, value - 1))
-        elif nearest >= BESIDE_A_DIE:
+        elif nearest >= BESIDE_A_DIE or (nearest >= ON_A_DIE and relative <= PART_OF_A_DIE):
             found.append(Sighting(centre, size, NOT_A_DIE))
     return found
 
@@ -165,7 +167,7 @@ def die_crops(
                 shift = rng.uniform(-POSITIVE_SHIFT, POSITIVE_SHIFT, 2) * side
                 cut((x + shift[0], y + shift[1]), side * np.exp(rng.uniform(*np.log(POSITIVE_SCALE))), value - 1)
     false = [s for s in seen if s.label == NOT_A_DIE]
-    for s in (false[i] for i in rng.permutation(len(false))[: negatives // 2]):
+    for s in (false[i] for i in rng.permutation(len(false))[:negatives]):
         cut(s.centre, s.size * rng.uniform(0.9, 1.1), NOT_A_DIE)
     typical = float(np.median([d[2] for d in scene.dice])) if scene.dice else float(rng.uniform(20, 120))
     made = 0
@@ -173,16 +175,17 @@ def die_crops(
         if made == negatives - negatives // 2:
             break
         point, size = _negative_place(scene, typical, rng)
-        if any(np.hypot(point[0] - x, point[1] - y) < BESIDE_A_DIE * side and size < MANY_DICE * side
+        if any(np.hypot(point[0] - x, point[1] - y) < BESIDE_A_DIE * side and PART_OF_A_DIE * side < size < MANY_DICE * side
                for x, y, side, _ in scene.dice):
-            continue  # a crop this close to a die shows that die, unless it is big enough to show two
+            continue  # a crop this close to a die shows that die, unless it shows two or only a part
         cut(point, size, NOT_A_DIE)
         made += 1
     return crops, labels
 
 
 def _negative_place(scene: Scene, typical: float, rng: np.random.Generator) -> tuple[tuple[float, float], float]:
-    """Where a crop may show no die, and its size: anywhere, beside a die, or two touching dice taken as one."""
+    """Where a crop may show no die, and its size: anywhere, beside a die, two touching dice taken as
+    one, or a pip or corner of one die off its centre."""
     h, w = scene.image.shape[:2]
     kind = rng.random()
     if not scene.dice or kind < 0.45:
@@ -196,5 +199,8 @@ def _negative_place(scene: Scene, typical: float, rng: np.random.Generator) -> t
             gap = float(np.hypot(nx - x, ny - y))
             if gap < 1.6 * max(side, nside):
                 return ((x + nx) / 2, (y + ny) / 2), (gap + max(side, nside)) * rng.uniform(0.9, 1.1)
-    reach = rng.uniform(BESIDE_A_DIE, 1.3) * side  # beside a die: the table next to it, the gap between two
-    return (x + reach * np.cos(angle), y + reach * np.sin(angle)), typical * rng.uniform(0.7, 1.4)
+    if kind < 0.85:  # beside a die: the table next to it, the gap between two
+        reach = rng.uniform(BESIDE_A_DIE, 1.3) * side
+        return (x + reach * np.cos(angle), y + reach * np.sin(angle)), typical * rng.uniform(0.7, 1.4)
+    reach = rng.uniform(ON_A_DIE, 0.45) * side  # a pip or a corner of one die, as the detector's fine pass may take it
+    return (x + reach * np.cos(angle), y + reach * np.sin(angle)), side * rng.uniform(0.2, PART_OF_A_DIE)

@@ -21,6 +21,7 @@ import argparse
 import time
 from pathlib import Path
 
+import cv2
 import numpy as np
 import torch
 import torch.nn.functional as F
@@ -46,19 +47,25 @@ CROPS_DEV, CROPS_REAL, CROPS_RENDERED = (6, 6), (4, 6), (2, 4)
 
 
 def garbage_scenes(count: int, rng: np.random.Generator) -> list[Scene]:
-    """Frames with no dice: flat colours, gradients, noise."""
+    """Frames with no dice: flat colours, gradients, noise, and noise blown up into blobs the size
+    of pips and dice (which the reader once took for dice)."""
     scenes = []
     for index in range(count):
         h, w = 480, 640
-        kind = index % 3
+        kind = index % 4
         if kind == 0:
             image = np.full((h, w, 3), rng.integers(0, 256, 3), np.uint8)
         elif kind == 1:
             ramp = np.linspace(0, 1, w, dtype=np.float32)[None, :, None]
             image = (rng.uniform(0, 255, 3) * (1 - ramp) + rng.uniform(0, 255, 3) * ramp).repeat(h, 0)
             image = image.astype(np.uint8)
-        else:
+        elif kind == 2:
             image = rng.integers(0, 256, (h, w, 3), dtype=np.uint8)
+        else:
+            cells = int(rng.choice([6, 12, 24, 48, 96, 160]))
+            small = rng.integers(0, 256, (max(1, cells * h // w), cells, 1 if rng.random() < 0.5 else 3), dtype=np.uint8)
+            image = cv2.resize(small, (w, h), interpolation=int(rng.choice([cv2.INTER_LINEAR, cv2.INTER_CUBIC])))
+            image = image if image.ndim == 3 else cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
         scenes.append(Scene(f"garbage-{index}", image, ()))
     return scenes
 
@@ -128,7 +135,7 @@ def train_classifier(
     plan: list[tuple[Scene, list[Sighting], int, int]], epochs: int, rng: np.random.Generator, p: ReaderParams
 ) -> Classifier:
     """Train on crops cut afresh every epoch from the decoded scenes, mirrored and turned by quarters, recoloured."""
-    net = Classifier()
+    net = Classifier().to(memory_format=torch.channels_last)  # a sixth faster on the CPU
     optimiser = torch.optim.AdamW(net.parameters(), lr=3e-3, weight_decay=1e-4)
     crops, labels = cut_epoch(plan, rng, p)
     steps = -(-len(crops) // 128)  # each epoch's cut is about as big as the first
@@ -142,7 +149,8 @@ def train_classifier(
         total, right = 0.0, 0
         for batch_start in tqdm(range(0, len(order), 128), f"classifier epoch {epoch + 1}", **BAR):
             index = order[batch_start : batch_start + 128]
-            x = to_tensor([recolour(np.rot90(crops[i], int(rng.integers(4))), rng) for i in index])
+            x = to_tensor([recolour(np.rot90(crops[i], int(rng.integers(4))), rng) for i in index]).contiguous(
+                memory_format=torch.channels_last)
             y = torch.from_numpy(labels[index])
             out = net(x)
             loss = F.cross_entropy(out, y, label_smoothing=0.02)
@@ -175,7 +183,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1, help="seed of every random choice (default 1)")
     parser.add_argument("--synthetic", type=int, default=800, help="synthetic trays rendered (default 800)")
     parser.add_argument("--detector-epochs", type=int, default=30, help=f"of {DETECTOR_EPOCH} windows (default 30)")
-    parser.add_argument("--classifier-epochs", type=int, default=20, help="each of crops cut afresh from every scene (default 20)")
+    parser.add_argument("--classifier-epochs", type=int, default=10, help="each of crops cut afresh from every scene (default 10)")
     parser.add_argument("--extra-photos", type=Path, action="append", default=[], metavar="DIR",
                         help="a folder of photos for training only, every row (e.g. train-photos-2); may be repeated")
     parser.add_argument("--rendered", type=Path, metavar="DIR",
@@ -194,10 +202,10 @@ def main() -> None:
     for folder in args.extra_photos:
         real += [(folder, scene) for scene in all_photos(folder)]
     print(f"{len(real)} training photos with {sum(len(s.dice) for _, s in real)} dice", flush=True)
-    rendered = synthetic_scenes(args.synthetic, rng) + garbage_scenes(args.synthetic // 10, rng)
+    rendered = synthetic_scenes(args.synthetic, rng) + garbage_scenes(args.synthetic // 5, rng)
     if args.rendered:
         rendered += load_rendered(args.rendered)
-        print(f"{len(rendered)} rendered frames, {len(rendered) - args.synthetic - args.synthetic // 10} of them in 3D",
+        print(f"{len(rendered)} rendered frames, {len(rendered) - args.synthetic - args.synthetic // 5} of them in 3D",
               flush=True)
     scenes = [scene for _, scene in real] + rendered
     if not args.keep_detector:
