@@ -25,6 +25,14 @@ class Scene:
     dice: tuple[tuple[float, float, float, int], ...]
 
 
+NEAR_A_DIE = 0.45  # die sizes: a point this close to a die's centre shows that die
+
+
+def near_a_die(scene: Scene, point: tuple[float, float]) -> bool:
+    """Whether ``point`` is within NEAR_A_DIE sizes of a die's centre: a crop there shows a whole die."""
+    return any(np.hypot(point[0] - x, point[1] - y) < NEAR_A_DIE * side for x, y, side, _ in scene.dice)
+
+
 def is_training_photo(file: str) -> bool:
     """A fixed half of the dev photos, by a hash of the name; the other half is only ever used to measure."""
     return hashlib.sha256(file.encode()).digest()[0] % 2 == 0
@@ -59,11 +67,6 @@ def training_photos(folder: Path) -> list[Scene]:
 def train_split_photos(folder: Path) -> list[Scene]:
     """The ``train`` split of a training photo folder, less the boxes of one face only (``labels_only_one_face``)."""
     return _scenes(folder, lambda photo: photo.split == "train" and not labels_only_one_face(photo.file))
-
-
-def all_photos(folder: Path) -> list[Scene]:
-    """Every photo of a folder kept for training only (``train-photos-2``: single dice, never measured on)."""
-    return _scenes(folder, lambda photo: True)
 
 
 def synthetic_scenes(count: int, rng: np.random.Generator) -> list[Scene]:

@@ -21,51 +21,46 @@ import argparse
 import time
 from pathlib import Path
 
-import cv2
 import numpy as np
 import torch
 import torch.nn.functional as F
 from tqdm import tqdm
 
-from vision.classify import NOT_A_DIE
+from vision.classify import NOT_A_DIE, die_crop
 from vision.detect import find_candidates
 from vision.evaluation import file_digest
 from vision.network import as_net_input, forget_models
 from vision.params import MODELS, ReaderParams
 from vision.training.nets import Classifier, Detector
-from vision.training.photos import Scene, all_photos, synthetic_scenes, train_split_photos, training_photos
+from vision.training.photos import Scene, near_a_die, synthetic_scenes, train_split_photos, training_photos
 from vision.training.render3d import load_rendered
-from vision.training.samples import WINDOW, Sighting, detector_sample, die_crops, recolour, sightings
+from vision.training.samples import WINDOW, detector_sample, die_crops, recolour
 
 TRAINED_ON = "trained-on.txt"
 REAL_SHARE = 0.65  # of the detector's windows cut from real photos; the rest from rendered frames
 DETECTOR_EPOCH = 4096  # windows
+CLASSIFIER_EPOCH = 49152  # crops
 BAR = {"disable": None, "leave": False}  # tqdm: a bar on stderr only on a terminal, gone when done; stdout keeps the log
-# Crops per die and crops of no die cut for the classifier from each scene every epoch: the dev
-# photos' training half most (the reader's own kind of photo), other real photos next, rendered frames least.
-CROPS_DEV, CROPS_REAL, CROPS_RENDERED = (6, 6), (4, 6), (2, 4)
+# Crops per die and crops of no die cut for the classifier from each scene: the dev photos' training
+# half most (the reader's own kind of photo), other real photos next, rendered frames least.
+CROPS_DEV, CROPS_REAL, CROPS_RENDERED = (10, 12), (6, 12), (3, 6)
+MAX_HARD_NEGATIVES = 10  # per scene: false candidates of the trained detector
 
 
 def garbage_scenes(count: int, rng: np.random.Generator) -> list[Scene]:
-    """Frames with no dice: flat colours, gradients, noise, and noise blown up into blobs the size
-    of pips and dice (which the reader once took for dice)."""
+    """Frames with no dice: flat colours, gradients, noise."""
     scenes = []
     for index in range(count):
         h, w = 480, 640
-        kind = index % 4
+        kind = index % 3
         if kind == 0:
             image = np.full((h, w, 3), rng.integers(0, 256, 3), np.uint8)
         elif kind == 1:
             ramp = np.linspace(0, 1, w, dtype=np.float32)[None, :, None]
             image = (rng.uniform(0, 255, 3) * (1 - ramp) + rng.uniform(0, 255, 3) * ramp).repeat(h, 0)
             image = image.astype(np.uint8)
-        elif kind == 2:
-            image = rng.integers(0, 256, (h, w, 3), dtype=np.uint8)
         else:
-            cells = int(rng.choice([6, 12, 24, 48, 96, 160]))
-            small = rng.integers(0, 256, (max(1, cells * h // w), cells, 1 if rng.random() < 0.5 else 3), dtype=np.uint8)
-            image = cv2.resize(small, (w, h), interpolation=int(rng.choice([cv2.INTER_LINEAR, cv2.INTER_CUBIC])))
-            image = image if image.ndim == 3 else cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
+            image = rng.integers(0, 256, (h, w, 3), dtype=np.uint8)
         scenes.append(Scene(f"garbage-{index}", image, ()))
     return scenes
 
@@ -113,44 +108,50 @@ def train_detector(
     return net.eval()
 
 
-def find_sightings(scenes: list[Scene], p: ReaderParams) -> list[list[Sighting]]:
-    """The trained detector's candidates on every scene, as the classifier must answer them."""
-    return [sightings(scene, [(c.centre, c.size) for c in find_candidates(scene.image, p)])
-            for scene in tqdm(scenes, "detector candidates", **BAR)]
-
-
-def cut_epoch(
-    plan: list[tuple[Scene, list[Sighting], int, int]], rng: np.random.Generator, p: ReaderParams
-) -> tuple[np.ndarray, np.ndarray]:
-    """One epoch's crops, cut afresh: per (scene, its sightings, crops per die, crops of no die) in ``plan``."""
+def hard_negatives(scenes: list[Scene], rng: np.random.Generator, p: ReaderParams) -> tuple[list, list]:
+    """Crops of the trained detector's candidates that are no die (class 6), up to MAX_HARD_NEGATIVES a scene."""
     crops, labels = [], []
-    for scene, seen, per_die, negatives in plan:
-        c, l = die_crops(scene, seen, per_die, negatives, rng, p)
+    for scene in tqdm(scenes, "hard negatives", **BAR):
+        found = [c for c in find_candidates(scene.image, p) if not near_a_die(scene, c.centre)]
+        for c in found[:MAX_HARD_NEGATIVES]:
+            for _ in range(2):
+                crops.append(die_crop(scene.image, c.centre, c.size * rng.uniform(0.9, 1.1), p,
+                                      angle=float(rng.uniform(0, 360))))
+                labels.append(NOT_A_DIE)
+    return crops, labels
+
+
+def crop_bank(
+    plan: list[tuple[Scene, int, int]], rng: np.random.Generator, p: ReaderParams
+) -> tuple[np.ndarray, np.ndarray]:
+    """Every crop the classifier learns from, cut once: per (scene, crops per die, crops of no die) in ``plan``."""
+    crops, labels = [], []
+    for scene, per_die, negatives in tqdm(plan, "crops", **BAR):
+        c, l = die_crops(scene, per_die, negatives, rng, p)
         crops += c
         labels += l
     return np.array(crops, np.uint8), np.array(labels, np.int64)
 
 
 def train_classifier(
-    plan: list[tuple[Scene, list[Sighting], int, int]], epochs: int, rng: np.random.Generator, p: ReaderParams
+    bank: tuple[np.ndarray, np.ndarray], epochs: int, rng: np.random.Generator
 ) -> Classifier:
-    """Train on crops cut afresh every epoch from the decoded scenes, mirrored and turned by quarters, recoloured."""
-    net = Classifier().to(memory_format=torch.channels_last)  # a sixth faster on the CPU
+    """Train on CLASSIFIER_EPOCH crops an epoch, drawn from the bank, mirrored and turned by quarters, recoloured."""
+    crops, labels = bank
+    net = Classifier()
     optimiser = torch.optim.AdamW(net.parameters(), lr=3e-3, weight_decay=1e-4)
-    crops, labels = cut_epoch(plan, rng, p)
-    steps = -(-len(crops) // 128)  # each epoch's cut is about as big as the first
+    per_epoch = min(CLASSIFIER_EPOCH, len(crops))
+    steps = -(-per_epoch // 128)
     schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, 3e-3, total_steps=epochs * steps)
     for epoch in range(epochs):
         started = time.time()
-        if epoch:
-            crops, labels = cut_epoch(plan, rng, p)
-        order = rng.permutation(len(crops))[: steps * 128]
+        order = rng.permutation(len(crops))[:per_epoch]
         net.train()
         total, right = 0.0, 0
-        for batch_start in tqdm(range(0, len(order), 128), f"classifier epoch {epoch + 1}", **BAR):
+        for batch_start in tqdm(range(0, per_epoch, 128), f"classifier epoch {epoch + 1}", **BAR):
             index = order[batch_start : batch_start + 128]
-            x = to_tensor([recolour(np.rot90(crops[i], int(rng.integers(4))), rng) for i in index]).contiguous(
-                memory_format=torch.channels_last)
+            x = to_tensor([recolour(np.rot90(crops[i][:, ::-1] if rng.random() < 0.5 else crops[i], int(rng.integers(4))),
+                                    rng) for i in index])
             y = torch.from_numpy(labels[index])
             out = net(x)
             loss = F.cross_entropy(out, y, label_smoothing=0.02)
@@ -160,8 +161,8 @@ def train_classifier(
             schedule.step()
             total += loss.item() * len(index)
             right += int((out.argmax(1) == y).sum())
-        print(f"classifier epoch {epoch + 1}/{epochs}: loss {total / len(order):.4f} "
-              f"train accuracy {100 * right / len(order):.1f}% on {len(order)} of {len(crops)} fresh crops "
+        print(f"classifier epoch {epoch + 1}/{epochs}: loss {total / per_epoch:.4f} "
+              f"train accuracy {100 * right / per_epoch:.1f}% on {per_epoch} of {len(crops)} crops "
               f"({time.time() - started:.0f} s)", flush=True)
     return net.eval()
 
@@ -183,9 +184,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1, help="seed of every random choice (default 1)")
     parser.add_argument("--synthetic", type=int, default=800, help="synthetic trays rendered (default 800)")
     parser.add_argument("--detector-epochs", type=int, default=30, help=f"of {DETECTOR_EPOCH} windows (default 30)")
-    parser.add_argument("--classifier-epochs", type=int, default=10, help="each of crops cut afresh from every scene (default 10)")
-    parser.add_argument("--extra-photos", type=Path, action="append", default=[], metavar="DIR",
-                        help="a folder of photos for training only, every row (e.g. train-photos-2); may be repeated")
+    parser.add_argument("--classifier-epochs", type=int, default=32, help=f"of {CLASSIFIER_EPOCH} crops (default 32)")
     parser.add_argument("--rendered", type=Path, metavar="DIR",
                         help="also train on the 3D scenes rendered into DIR by python -m vision.training.render3d")
     parser.add_argument("--keep-detector", action="store_true", help="train only the classifier, on the detector in --out")
@@ -199,13 +198,11 @@ def main() -> None:
     real = [(args.photos, scene) for scene in dev]
     if args.train_photos:
         real += [(args.train_photos, scene) for scene in train_split_photos(args.train_photos)]
-    for folder in args.extra_photos:
-        real += [(folder, scene) for scene in all_photos(folder)]
     print(f"{len(real)} training photos with {sum(len(s.dice) for _, s in real)} dice", flush=True)
-    rendered = synthetic_scenes(args.synthetic, rng) + garbage_scenes(args.synthetic // 5, rng)
+    rendered = synthetic_scenes(args.synthetic, rng) + garbage_scenes(args.synthetic // 10, rng)
     if args.rendered:
         rendered += load_rendered(args.rendered)
-        print(f"{len(rendered)} rendered frames, {len(rendered) - args.synthetic - args.synthetic // 5} of them in 3D",
+        print(f"{len(rendered)} rendered frames, {len(rendered) - args.synthetic - args.synthetic // 10} of them in 3D",
               flush=True)
     scenes = [scene for _, scene in real] + rendered
     if not args.keep_detector:
@@ -215,11 +212,13 @@ def main() -> None:
                {"image": {0: "n", 2: "h", 3: "w"}, "out": {0: "n", 2: "h4", 3: "w4"}})
         print(f"wrote {p.detector_model}", flush=True)
     cuts = [CROPS_DEV] * len(dev) + [CROPS_REAL] * (len(real) - len(dev)) + [CROPS_RENDERED] * len(rendered)
-    seen = find_sightings(scenes, p)
-    print(f"{sum(len(s) for s in seen)} detector candidates, {sum(x.label == NOT_A_DIE for s in seen for x in s)} "
-          "of them on no die", flush=True)
-    plan = [(scene, found, *cut) for scene, found, cut in zip(scenes, seen, cuts)]
-    classifier = train_classifier(plan, args.classifier_epochs, rng, p)
+    crops, labels = crop_bank([(scene, *cut) for scene, cut in zip(scenes, cuts)], rng, p)
+    mined, mined_labels = hard_negatives(scenes, rng, p)
+    print(f"{len(crops)} crops, {int((labels == NOT_A_DIE).sum())} of them no die, and {len(mined)} hard negatives",
+          flush=True)
+    bank = (np.concatenate([crops, np.array(mined, np.uint8).reshape(-1, *crops.shape[1:])]),
+            np.concatenate([labels, np.array(mined_labels, np.int64)]))
+    classifier = train_classifier(bank, args.classifier_epochs, rng)
     export(classifier, torch.zeros(1, 3, p.crop_px, p.crop_px), p.classifier_model,
            {"image": {0: "n"}, "out": {0: "n"}})
     lines = [f"{file_digest(folder / 'images' / scene.name)}  {scene.name}" for folder, scene in real]
