@@ -151,7 +151,7 @@ def _eval_vision(args: argparse.Namespace) -> int:
 def _bench_vision(args: argparse.Namespace) -> int:
     from firmware.vision_commands import bench_vision_command
 
-    return bench_vision_command(args.trays, args.seed)
+    return bench_vision_command(args.trays, args.seed, args.threads)
 
 
 def _data_folder(folder: Path, named: str) -> Path:
@@ -283,6 +283,7 @@ def build_parser() -> argparse.ArgumentParser:
     bench_vision = commands.add_parser("bench-vision", help="reader accuracy and speed on synthetic trays")
     bench_vision.add_argument("--trays", type=_positive, default=1000, help="trays of each kind to render and read (default 1000)")
     bench_vision.add_argument("--seed", type=int, default=1, help="seed for the synthetic trays (default 1)")
+    bench_vision.add_argument("--threads", type=_positive, default=1, help="OpenCV's threads while reading (default 1)")
     bench_vision.set_defaults(run=_bench_vision)
     return parser
 

@@ -128,11 +128,13 @@ class SyntheticFigures:
     invented: int  # dice reported where none was drawn (clutter or a side face read as a die)
     median_ms: float
     wrong: tuple[str, ...]  # one line per tray not read exactly
+    threads: int = 1  # OpenCV's threads while the trays were read
 
     def line(self) -> str:
         return (
             f"synthetic {self.kind.name}: {self.exact}/{self.trays} trays exact "
-            f"({100 * self.exact / max(self.trays, 1):.1f}%) invented {self.invented} median-ms {self.median_ms:.1f}"
+            f"({100 * self.exact / max(self.trays, 1):.1f}%) invented {self.invented} median-ms {self.median_ms:.1f} "
+            f"threads {self.threads}"
         )
 
 
@@ -155,10 +157,16 @@ def synthetic_accuracy(kind: TrayKind, trays: int, seed: int) -> SyntheticFigure
     return SyntheticFigures(kind, trays, exact, invented, statistics.median(times) if times else 0.0, tuple(wrong))
 
 
-def bench_vision_command(trays: int, seed: int, out: Out = print) -> int:
-    """Synthetic-tray accuracy and speed for each kind of tray in TRAY_KINDS."""
-    for number, kind in enumerate(TRAY_KINDS):
-        out(synthetic_accuracy(kind, trays, seed + number).line())
+def bench_vision_command(trays: int, seed: int, threads: int = 1, out: Out = print) -> int:
+    """Synthetic-tray accuracy and speed for each kind of tray in TRAY_KINDS, OpenCV on ``threads``
+    threads (one, as the Pi's reader shares its cores with the loop and the camera)."""
+    before = cv2.getNumThreads()
+    cv2.setNumThreads(threads)
+    try:
+        for number, kind in enumerate(TRAY_KINDS):
+            out(replace(synthetic_accuracy(kind, trays, seed + number), threads=threads).line())
+    finally:
+        cv2.setNumThreads(before)
     return 0
 
 

@@ -92,10 +92,17 @@ def test_a_path_with_a_line_break_is_named_on_one_line(tmp_path):
     assert "\n" not in str(error.value) and str(error.value).endswith("/a\\nb.png'")
 
 
+def test_bench_vision_says_its_threads_and_gives_opencv_its_own_back(capsys):
+    before = cv2.getNumThreads()
+    assert main(["bench-vision", "--trays", "1", "--threads", "2"]) == 0
+    assert all(line.endswith(" threads 2") for line in capsys.readouterr().out.splitlines())
+    assert cv2.getNumThreads() == before
+
+
 def test_bench_vision_prints_synthetic_figures(capsys):
     assert main(["bench-vision", "--trays", "3"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert [line.split(":")[0] for line in lines] == [
         "synthetic 4 dice", "synthetic 5 dice", "synthetic touching", "synthetic clutter"]
-    assert all(re.fullmatch(r"synthetic [a-z0-9 ]+: \d/3 trays exact \(\d+\.\d%\) invented \d+ median-ms \d+\.\d", line)
+    assert all(re.fullmatch(r"synthetic [a-z0-9 ]+: \d/3 trays exact \(\d+\.\d%\) invented \d+ median-ms \d+\.\d threads 1", line)
                for line in lines)
