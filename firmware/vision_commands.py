@@ -19,10 +19,10 @@ from vision.evaluation import (
     evaluate,
     figures,
     figures_by_group,
-    table_line,
     load_image,
     read_manifest,
     reliability,
+    table_line,
     trained_on,
     unseen,
 )
@@ -128,7 +128,7 @@ class SyntheticFigures:
     invented: int  # dice reported where none was drawn (clutter or a side face read as a die)
     median_ms: float
     wrong: tuple[str, ...]  # one line per tray not read exactly
-    threads: int = 1  # OpenCV's threads while the trays were read
+    threads: int  # OpenCV's threads while the trays were read
 
     def line(self) -> str:
         return (
@@ -154,7 +154,8 @@ def synthetic_accuracy(kind: TrayKind, trays: int, seed: int) -> SyntheticFigure
             exact += 1
         else:
             wrong.append(f"tray {tray}: {' '.join(map(str, values))} read as {reading.summary()}")
-    return SyntheticFigures(kind, trays, exact, invented, statistics.median(times) if times else 0.0, tuple(wrong))
+    return SyntheticFigures(kind, trays, exact, invented, statistics.median(times) if times else 0.0, tuple(wrong),
+                            cv2.getNumThreads())
 
 
 def bench_vision_command(trays: int, seed: int, threads: int = 1, out: Out = print) -> int:
@@ -164,7 +165,7 @@ def bench_vision_command(trays: int, seed: int, threads: int = 1, out: Out = pri
     cv2.setNumThreads(threads)
     try:
         for number, kind in enumerate(TRAY_KINDS):
-            out(replace(synthetic_accuracy(kind, trays, seed + number), threads=threads).line())
+            out(synthetic_accuracy(kind, trays, seed + number).line())
     finally:
         cv2.setNumThreads(before)
     return 0

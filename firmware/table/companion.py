@@ -361,10 +361,11 @@ class Companion:
         board = playing and self.game.camera == "board"
         if board and self._scratch is None and not self.watcher.requested and self._board_game.board_due(state):
             self.watcher.request()
+        needed = self.game.tray_dice(state) if playing else 0
         roll_due = board and self.watcher.requested or (
-            playing and self.game.tray_dice(state) > 0 and (self.game.throw_due(state) or self.watcher.requested)
+            needed > 0 and (self.game.throw_due(state) or self.watcher.requested)
         )
-        seen = self.watcher.frame(frame, roll_due, None if board or not playing else self.game.tray_dice(state))
+        seen = self.watcher.frame(frame, roll_due, None if board else needed or None)
         if seen is not None and state is not None and board:
             self._act(self._board_game.looked(state, Sight(frame, seen.reading, self.data_dir, self._options), self._view()), state)
         elif seen is not None and state is not None:
