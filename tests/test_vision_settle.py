@@ -28,7 +28,7 @@ def test_moving_dice_are_not_settled_and_still_dice_settle_after_a_few_frames():
 
 def test_a_single_nudged_die_counts_as_movement():
     values = (2, 2, 4, 6)
-    image, dice = render_tray(values, np.random.default_rng(3))
+    image, _ = render_tray(values, np.random.default_rng(3))
     nudged = np.roll(image, 6, axis=1)  # everything slides 6 px: well above noise
     detector = SettleDetector()
     for _ in range(4):
@@ -46,8 +46,8 @@ def test_reset_forgets_the_stream():
     assert not detector.update(image)
 
 
-def reading(*values, unreadable=0):
-    dice = [Die(v, (10.0 * i, 0.0), 40.0, 0.9) for i, v in enumerate(values)]
+def reading(*values, unreadable=0, shift=0.0):
+    dice = [Die(v, (50.0 * i + shift, 0.0), 40.0, 0.9) for i, v in enumerate(values)]
     dice += [Die(None, (0.0, 50.0), 40.0, 0.2)] * unreadable
     return DiceReading(tuple(dice))
 
@@ -80,6 +80,39 @@ def test_an_unreadable_die_breaks_agreement():
     confirmer.offer(reading(1, 2, 3))
     confirmer.offer(reading(1, 2, 3))
     assert confirmer.offer(reading(1, 2, 3, unreadable=1)) is None
+
+
+def test_a_die_unsure_in_one_frame_of_three_is_read_by_the_vote():
+    confirmer = ReadingConfirmer()
+    assert confirmer.offer(reading(1, 2, 3, 4)) is None
+    assert confirmer.offer(reading(1, 2, 3, None)) is None
+    confirmed = confirmer.offer(reading(1, 2, 3, 4))
+    assert confirmed.values == (1, 2, 3, 4) and not confirmed.unreadable
+
+
+def test_a_die_read_in_only_one_frame_of_three_is_unreadable_and_a_later_majority_reads_it():
+    confirmer = ReadingConfirmer()
+    confirmer.offer(reading(5, None))
+    confirmer.offer(reading(5, None))
+    confirmed = confirmer.offer(reading(5, 6))
+    assert confirmed.values == (5,) and "6 in only 1 of 3 frames" in confirmed.unreadable[0].reason
+    assert confirmer.offer(reading(5, 6)).values == (5, 6), "once most frames read it, the roll is read"
+
+
+def test_a_die_read_as_two_faces_is_not_confirmed_until_the_frames_agree():
+    confirmer = ReadingConfirmer()
+    answers = [confirmer.offer(reading(2, v)) for v in (3, 3, 4, 4, 4)]
+    assert [a is not None for a in answers] == [False, False, False, False, True]
+    assert answers[-1].values == (2, 4)
+
+
+def test_dice_that_moved_start_the_vote_again():
+    confirmer = ReadingConfirmer()
+    confirmer.offer(reading(1, 6))
+    confirmer.offer(reading(1, 6))
+    assert confirmer.offer(reading(1, 6, shift=30.0)) is None, "a die 0.75 of its size away is another place"
+    assert confirmer.offer(reading(1, 6, shift=30.0)) is None
+    assert confirmer.offer(reading(1, 6, shift=35.0)).values == (1, 6), "a few pixels of jitter are the same place"
 
 
 def test_with_the_tray_given_movement_beside_it_is_ignored_and_movement_in_it_is_not():

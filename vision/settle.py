@@ -2,19 +2,21 @@
 
 A frame is *still* when almost no pixel of a small blurred grey copy changed since the
 previous frame. The dice have *settled* after several still frames in a row, and a reading
-is *confirmed* only when the readings of several consecutive settled frames agree, so a die
-that is still wobbling, or a hand in the tray, never produces a roll. Given the tray's outline,
+is *confirmed* only when several consecutive settled frames show the same dice in the same
+places with no die's face in dispute (each face voted over the frames), so a die that is still
+wobbling, or a hand in the tray, never produces a roll, and one unsure frame does not hold it up. Given the tray's outline,
 only pixels inside it are watched: a hand on the desk beside the tray moves nothing.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import math
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
 
-from vision.reading import DiceReading
+from vision.reading import DiceReading, Die
 from vision.tray import TrayOutline
 
 
@@ -27,7 +29,7 @@ class SettleParams:
     pixel_change: int = 14  # grey levels: a pixel that changed more than this has moved
     moving_fraction: float = 0.002  # fraction of thumbnail pixels: above this, the frame is moving
     still_frames: int = 3  # consecutive still frames before the dice count as settled
-    agreeing_readings: int = 3  # consecutive settled readings that must agree to confirm
+    agreeing_readings: int = 3  # consecutive settled readings that must agree to confirm (each die's face voted over them)
 
 
 def thumbnail(frame: np.ndarray, params: SettleParams) -> np.ndarray:
@@ -96,22 +98,92 @@ class SettleDetector:
 
 
 class ReadingConfirmer:
-    """Confirm a reading once the same dice were read in several consecutive settled frames."""
+    """Confirm a reading once several consecutive settled frames show the same dice in the same
+    places, each die's face voted over those frames.
+
+    A die's face is the one read in most of the frames, so a die the reader was unsure of in one
+    frame is still read; a die read as two different faces is never confirmed (the frames go on
+    until they agree), and one read in fewer than most frames is reported unreadable.
+    """
 
     def __init__(self, params: SettleParams = SettleParams()) -> None:
         self.params = params
-        self._last: tuple[tuple[int, ...], int] | None = None
-        self._agreeing = 0
+        self._frames: list[DiceReading] = []
+        self._confirmed: tuple[tuple[int, ...], int] | None = None
 
     def offer(self, reading: DiceReading) -> DiceReading | None:
-        """Take the reading of a settled frame; returns it when the agreeing run reaches
-        ``agreeing_readings``, once (later agreeing frames are the same roll), else None."""
-        key = (reading.values, len(reading.unreadable))
-        self._agreeing = self._agreeing + 1 if key == self._last else 1
-        self._last = key
-        return reading if self._agreeing == self.params.agreeing_readings else None
+        """Take the reading of a settled frame; returns the voted reading when the last
+        ``agreeing_readings`` frames show the same dice in the same places and no die's face is in
+        dispute, once (later frames voting the same are the same roll), else None."""
+        if self._frames and not same_places(self._frames[-1], reading):
+            self.reset()
+        self._frames = [*self._frames, reading][-self.params.agreeing_readings :]
+        if len(self._frames) < self.params.agreeing_readings:
+            return None
+        voted = vote(self._frames)
+        if voted is None:
+            return None
+        key = (voted.values, len(voted.unreadable))
+        if key == self._confirmed:
+            return None
+        self._confirmed = key
+        return voted
 
     def reset(self) -> None:
         """Forget earlier readings (the dice moved)."""
-        self._last = None
-        self._agreeing = 0
+        self._frames = []
+        self._confirmed = None
+
+
+SAME_PLACE = 0.5  # die sizes: a die read this close to where one was read in the frame before is the same die
+
+
+def _partners(reading: DiceReading, other: DiceReading) -> list[Die] | None:
+    """For each die of ``reading``, the die of ``other`` in the same place (one to one, nearest
+    first), or None when the two do not show dice in the same places."""
+    if len(reading.dice) != len(other.dice):
+        return None
+    pairs = sorted(
+        (math.dist(a.centre, b.centre), i, j)
+        for i, a in enumerate(reading.dice)
+        for j, b in enumerate(other.dice)
+        if math.dist(a.centre, b.centre) < SAME_PLACE * max(a.size, b.size)
+    )
+    partner: dict[int, Die] = {}
+    taken: set[int] = set()
+    for _, i, j in pairs:
+        if i not in partner and j not in taken:
+            partner[i] = other.dice[j]
+            taken.add(j)
+    return [partner[i] for i in range(len(reading.dice))] if len(partner) == len(reading.dice) else None
+
+
+def same_places(reading: DiceReading, other: DiceReading) -> bool:
+    """Whether two readings show as many dice, each where one lies in the other."""
+    return _partners(reading, other) is not None
+
+
+def vote(frames: list[DiceReading]) -> DiceReading | None:
+    """The last frame's dice, each with the face read in most of ``frames`` (its confidence the
+    mean of theirs), or unreadable when no face was; None when a die was read as two faces."""
+    latest = frames[-1]
+    seen = [[die] for die in latest.dice]
+    for earlier in frames[:-1]:
+        partners = _partners(latest, earlier)
+        if partners is None:
+            return None
+        for sightings, partner in zip(seen, partners):
+            sightings.append(partner)
+    dice = []
+    for die, sightings in zip(latest.dice, seen):
+        read = [s for s in sightings if s.value is not None]
+        if len({s.value for s in read}) > 1:
+            return None
+        if 2 * len(read) > len(frames):
+            dice.append(replace(die, value=read[0].value, reason="",
+                                confidence=sum(s.confidence for s in read) / len(read)))
+        elif die.value is None:
+            dice.append(die)
+        else:
+            dice.append(replace(die, value=None, reason=f"read as {die.value} in only {len(read)} of {len(frames)} frames"))
+    return DiceReading(tuple(dice), latest.doubtful)
