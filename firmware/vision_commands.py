@@ -29,7 +29,7 @@ from vision.evaluation import (
 from vision.params import DEFAULT_PARAMS
 from vision.reader import read_dice
 from vision.reading import DiceReading
-from vision.synthetic import render_tray
+from vision.synthetic import render_garbage, render_tray
 
 Out = Callable[[str], None]
 
@@ -109,6 +109,7 @@ class TrayKind:
     dice: int
     touching: bool = False
     clutter: int = 0
+    garbage: bool = False  # no tray at all: a picture that once fooled the reader (exact when no die is read)
 
 
 TRAY_KINDS = (
@@ -116,6 +117,7 @@ TRAY_KINDS = (
     TrayKind("5 dice", 5),
     TrayKind("touching", 5, touching=True),
     TrayKind("clutter", 4, clutter=6),
+    TrayKind("garbage", 0, garbage=True),
 )
 BENCH_SIZE = (640, 640)  # px of every benchmark tray
 
@@ -125,7 +127,7 @@ class SyntheticFigures:
     kind: TrayKind
     trays: int
     exact: int
-    invented: int  # dice reported where none was drawn (clutter or a side face read as a die)
+    invented: int  # dice reported where none was drawn (clutter, a side face or garbage read as a die)
     median_ms: float
     wrong: tuple[str, ...]  # one line per tray not read exactly
     threads: int  # OpenCV's threads while the trays were read
@@ -144,7 +146,10 @@ def synthetic_accuracy(kind: TrayKind, trays: int, seed: int) -> SyntheticFigure
     exact, invented, times, wrong = 0, 0, [], []
     for tray in progress(range(trays), f"{kind.name} trays"):
         values = tuple(sorted(int(v) for v in rng.integers(1, 7, kind.dice)))
-        image, placed = render_tray(values, rng, BENCH_SIZE, touching=kind.touching, clutter=kind.clutter)
+        if kind.garbage:
+            image, placed = render_garbage(rng, BENCH_SIZE), ()
+        else:
+            image, placed = render_tray(values, rng, BENCH_SIZE, touching=kind.touching, clutter=kind.clutter)
         started = time.perf_counter()
         reading = read_dice(image)
         times.append((time.perf_counter() - started) * 1000)

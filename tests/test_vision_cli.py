@@ -103,6 +103,6 @@ def test_bench_vision_prints_synthetic_figures(capsys):
     assert main(["bench-vision", "--trays", "3"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert [line.split(":")[0] for line in lines] == [
-        "synthetic 4 dice", "synthetic 5 dice", "synthetic touching", "synthetic clutter"]
+        "synthetic 4 dice", "synthetic 5 dice", "synthetic touching", "synthetic clutter", "synthetic garbage"]
     assert all(re.fullmatch(r"synthetic [a-z0-9 ]+: \d/3 trays exact \(\d+\.\d%\) invented \d+ median-ms \d+\.\d threads 1", line)
                for line in lines)

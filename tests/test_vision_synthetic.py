@@ -14,10 +14,11 @@ from vision.synthetic import render_tray
 
 TRAYS = 40
 # Trays of each kind read exactly, out of TRAYS, and dice invented at most: plain trays all exact;
-# touching dice and clutter as measured by bench-vision (README), less a margin. Both fall short of
-# the issue's targets (touching >= 99 % exact, clutter never read as a die): keep them from sliding.
-EXACT_AT_LEAST = {"4 dice": TRAYS, "5 dice": TRAYS, "touching": 26, "clutter": 36}
-INVENTED_AT_MOST = {"4 dice": 0, "5 dice": 0, "touching": 2, "clutter": 4}
+# touching dice, clutter and garbage as measured by bench-vision (README), less a margin. They fall
+# short of the targets (touching >= 99 % exact, clutter and garbage never read as a die: issue 25):
+# keep them from sliding.
+EXACT_AT_LEAST = {"4 dice": TRAYS, "5 dice": TRAYS, "touching": 26, "clutter": 36, "garbage": 25}
+INVENTED_AT_MOST = {"4 dice": 0, "5 dice": 0, "touching": 2, "clutter": 4, "garbage": 16}
 
 
 @pytest.mark.parametrize("kind", TRAY_KINDS, ids=[kind.name for kind in TRAY_KINDS])

@@ -233,6 +233,18 @@ def render_tray(
     return np.clip(image, 0, 255).astype(np.uint8), dice
 
 
+def render_garbage(rng: np.random.Generator, size: tuple[int, int] = (640, 480)) -> np.ndarray:
+    """A BGR picture with no dice that once fooled the reader: random colours on a coarse grid
+    blown up into soft blobs the size of pips and dice, or blurred noise stretched to full contrast."""
+    width, height = size
+    if rng.random() < 0.75:
+        cells = int(rng.choice([8, 16, 32, 64, 128]))
+        grid = rng.integers(0, 256, (max(1, cells * height // width), cells, 3), dtype=np.uint8)
+        return cv2.resize(grid, size, interpolation=int(rng.choice([cv2.INTER_LINEAR, cv2.INTER_CUBIC])))
+    noise = cv2.GaussianBlur(rng.integers(0, 256, (height, width), dtype=np.uint8), (0, 0), float(rng.uniform(3, 16)))
+    return cv2.cvtColor(cv2.normalize(noise, None, 0, 255, cv2.NORM_MINMAX), cv2.COLOR_GRAY2BGR)
+
+
 def _outline(die: PlacedDie, scale: float = 1.0, offset: tuple[float, float] = (0, 0)) -> np.ndarray:
     """The die's rounded square outline in supersampled pixels."""
     half = die.side * scale / 2
