@@ -145,7 +145,11 @@ def _eval_vision(args: argparse.Namespace) -> int:
     from firmware.vision_commands import eval_command
 
     splits = args.split.split(",") if args.split else None
-    return eval_command(args.folder, args.failures, splits, args.calibration, args.table)
+    if args.adapt is not None:
+        from firmware.vision_commands import adapt_command
+
+        return adapt_command(args.folder, args.adapt, splits, args.only)
+    return eval_command(args.folder, args.failures, splits, args.calibration, args.table, only=args.only)
 
 
 def _bench_vision(args: argparse.Namespace) -> int:
@@ -278,6 +282,10 @@ def build_parser() -> argparse.ArgumentParser:
     evaluation.add_argument("--table", action="store_true",
                             help="read each photo knowing its number of dice, as at the table; the last line gives how "
                                  "many were right, refused or silently wrong")
+    evaluation.add_argument("--only", metavar="GLOB", help="only photos whose file name matches, e.g. 'rune55_PXL*'")
+    evaluation.add_argument("--adapt", type=_positive, metavar="K",
+                            help="play each source as a table: tune the reader on its first K photos (by name), measure "
+                                 "the rest, untuned figures beside the tuned ones")
     evaluation.set_defaults(run=_eval_vision)
 
     bench_vision = commands.add_parser("bench-vision", help="reader accuracy and speed on synthetic trays")

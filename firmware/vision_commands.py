@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import fnmatch
 import math
 import statistics
 import time
@@ -15,6 +16,8 @@ import numpy as np
 from firmware.bench.progress import progress
 from vision.annotate import annotate
 from vision.evaluation import (
+    DatasetError,
+    LabelledPhoto,
     at_threshold,
     evaluate,
     figures,
@@ -30,6 +33,7 @@ from vision.params import DEFAULT_PARAMS
 from vision.reader import read_dice
 from vision.reading import DiceReading
 from vision.synthetic import render_garbage, render_tray
+from vision.tuning_evaluation import evaluate_tuned
 
 Out = Callable[[str], None]
 
@@ -61,9 +65,21 @@ def read_command(image_path: Path, out_path: Path | None, out: Out = print) -> i
 SWEEP = (0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.95, 0.98)  # thresholds tried by ``eval-vision --calibration``
 
 
+def _measured(folder: Path, splits: list[str] | None, only: str | None, out: Out) -> list[LabelledPhoto]:
+    """The photos of ``folder`` to measure: of the splits asked for, whose names match ``only``,
+    less those the reader's nets were trained on (they would flatter the figures)."""
+    photos = [p for p in read_manifest(folder, splits) if only is None or fnmatch.fnmatchcase(p.file, only)]
+    if not photos:
+        raise DatasetError(f"{folder}: no photo's file name matches {only!r}")
+    measured = unseen(folder, photos, trained_on(DEFAULT_PARAMS.trained_on))
+    if len(measured) < len(photos):
+        out(f"left out {len(photos) - len(measured)} of {len(photos)} photos: the reader was trained on them")
+    return measured
+
+
 def eval_command(
     folder: Path, failures: Path | None, splits: list[str] | None = None, calibration: bool = False,
-    table: bool = False, out: Out = print,
+    table: bool = False, out: Out = print, only: str | None = None,
 ) -> int:
     """Evaluate a labelled photo folder; the last line is the overall figures (with ``table``, the
     ``table:`` line after them).
@@ -72,12 +88,10 @@ def eval_command(
     they would flatter the figures. With ``calibration`` the photos are read once with no face
     threshold, and the reliability of each confidence band and the figures at other thresholds
     are printed before the figures at the reader's own threshold. With ``table`` each photo is
-    read as at the table, knowing how many dice it holds (its labelled count).
+    read as at the table, knowing how many dice it holds (its labelled count). ``only`` keeps the
+    photos whose file names match that glob.
     """
-    photos = read_manifest(folder, splits)
-    measured = unseen(folder, photos, trained_on(DEFAULT_PARAMS.trained_on))
-    if len(measured) < len(photos):
-        out(f"left out {len(photos) - len(measured)} of {len(photos)} photos: the reader was trained on them")
+    measured = _measured(folder, splits, only, out)
     params = replace(DEFAULT_PARAMS, min_value_probability=0.0) if calibration else DEFAULT_PARAMS
     results = list(progress(evaluate(folder, lambda image: read_dice(image, params), measured, table), "photos", len(measured)))
     if calibration:
@@ -98,6 +112,24 @@ def eval_command(
         out(group.line() if group.name == "overall" else f"{group.line()} photos {group.photos} dice {group.dice}")
     if table:
         out(table_line(results))
+    return 0
+
+
+def adapt_command(folder: Path, first: int, splits: list[str] | None = None, only: str | None = None,
+                  out: Out = print) -> int:
+    """Play each source of the photos as a table: tune on its ``first`` photos, measure the rest;
+    each line of the tuned reader follows the untuned reader's on the same photos, and the last is
+    the tuned ``overall:`` line."""
+    sources = list(evaluate_tuned(folder, _measured(folder, splits, only, out), first))
+    for source in sources:
+        out(source.line())
+        for tag, results in (("untuned ", source.untuned), ("", source.tuned)):
+            group = figures(source.source or "(no source)", results)
+            out(f"{tag}{group.line()} photos {group.photos} dice {group.dice}")
+    for tag, kind in (("untuned ", "untuned_table"), ("", "tuned_table")):
+        out(tag + table_line([r for source in sources for r in getattr(source, kind)]))
+    for tag, kind in (("untuned ", "untuned"), ("", "tuned")):
+        out(tag + figures("overall", [r for source in sources for r in getattr(source, kind)]).line())
     return 0
 
 

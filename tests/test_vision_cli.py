@@ -106,3 +106,11 @@ def test_bench_vision_prints_synthetic_figures(capsys):
         "synthetic 4 dice", "synthetic 5 dice", "synthetic touching", "synthetic clutter", "synthetic garbage"]
     assert all(re.fullmatch(r"synthetic [a-z0-9 ]+: \d/3 trays exact \(\d+\.\d%\) invented \d+ median-ms \d+\.\d threads 1", line)
                for line in lines)
+
+
+def test_eval_vision_only_keeps_the_photos_whose_names_match(photo_folder, capsys):
+    assert main(["eval-vision", str(photo_folder), "--only", "synth_*"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("synth: ") and "photos 4 dice 16" in lines[0] and len(lines) == 2
+    assert main(["eval-vision", str(photo_folder), "--only", "nothing*"]) == 2
+    assert "no photo's file name matches 'nothing*'" in capsys.readouterr().err

@@ -2,6 +2,8 @@
 
 Classes 0-5 are the face values 1-6, class 6 is "no die here" (a false candidate). The crop is
 square, ``crop_margin`` die sizes wide, so the net sees the die's edges and what lies around it.
+The net answers the 7 logits and then the FEATURES numbers its last layer makes them from, so a
+table's own last layer can be fitted on the dice of that table (:mod:`vision.table_tuning`).
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from vision.params import ReaderParams
 
 NOT_A_DIE = 6
 CLASSES = 7
+FEATURES = 96  # numbers the classifier's last layer reads
 
 
 def die_crop(
@@ -40,8 +43,15 @@ def softmax(logits: np.ndarray) -> np.ndarray:
     return shifted / shifted.sum(axis=-1, keepdims=True)
 
 
+def logits_and_features(crops: np.ndarray, p: ReaderParams) -> tuple[np.ndarray, np.ndarray]:
+    """The classifier's logits (N, 7) and the features (N, FEATURES) they come from, for uint8 BGR
+    crops (N, crop_px, crop_px, 3)."""
+    if len(crops) == 0:
+        return np.zeros((0, CLASSES), np.float32), np.zeros((0, FEATURES), np.float32)
+    out = run(p.classifier_model, as_net_input(crops)).reshape(len(crops), CLASSES + FEATURES)
+    return out[:, :CLASSES], out[:, CLASSES:]
+
+
 def classify(crops: np.ndarray, p: ReaderParams) -> np.ndarray:
     """Class probabilities (N, 7) for uint8 BGR crops (N, crop_px, crop_px, 3)."""
-    if len(crops) == 0:
-        return np.zeros((0, CLASSES), np.float32)
-    return softmax(run(p.classifier_model, as_net_input(crops)).reshape(len(crops), CLASSES))
+    return softmax(logits_and_features(crops, p)[0])

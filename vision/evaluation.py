@@ -49,6 +49,7 @@ class LabelledPhoto:
     values: tuple[int, ...]  # sorted; 0 = a die whose value is unclear
     split: str = ""
     boxes: tuple[Box, ...] = ()
+    source: str = ""  # where the photo comes from (the manifest's ``source_repo``): one table, camera and dice set
 
     @property
     def group(self) -> str:
@@ -188,7 +189,7 @@ def read_manifest(folder: Path, splits: Iterable[str] | None = None) -> list[Lab
                 raise DatasetError(f"{manifest} line {line}: values must be 1 to 6 (0: unclear), got {row['values']!r}")
             split = row.get("split") or ""
             if wanted is None or split in wanted:
-                photos.append(LabelledPhoto(row["file"], values, split, boxes.get(row["file"], ())))
+                photos.append(LabelledPhoto(row["file"], values, split, boxes.get(row["file"], ()), row.get("source_repo") or ""))
     if wanted is not None and not photos:
         raise DatasetError(f"{manifest} has no rows whose split is {', '.join(sorted(wanted))}")
     return photos

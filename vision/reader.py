@@ -14,15 +14,17 @@ The nets are trained by :mod:`vision.training.train` and run through OpenCV.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 import cv2
 import numpy as np
 
-from vision.classify import NOT_A_DIE, classify, die_crop
+from vision.classify import NOT_A_DIE, die_crop, logits_and_features, softmax
 from vision.detect import Candidate, drop_duplicates, find_candidates
 from vision.params import DEFAULT_PARAMS, ReaderParams, VisionInputError
 from vision.reading import DiceReading, Die
+from vision.table_tuning import TableHead
 
 
 def as_bgr(image: object) -> np.ndarray:
@@ -103,21 +105,33 @@ def reading_order(dice: list[Die], p: ReaderParams) -> tuple[Die, ...]:
     return tuple(die for row in rows for die in sorted(row, key=lambda d: d.centre[0]))
 
 
-def _found(image: np.ndarray, params: ReaderParams) -> tuple[list[tuple[Die, np.ndarray]], list[Die]]:
+def _found(
+    image: np.ndarray, params: ReaderParams, head: TableHead | None = None
+) -> tuple[list[tuple[Die, np.ndarray]], list[Die]]:
     """The dice found, each with the classifier's raw probabilities of the six faces, and the
     doubtful candidates (less likely than not a die, at least ``doubtful_presence``), likeliest first.
-    Of overlapping candidates the likeliest die stays, whichever list it is in."""
+    Of overlapping candidates the likeliest die stays, whichever list it is in. With a table's
+    ``head`` its last layer reads the classifier's features instead of the shipped one."""
     bgr, scale = _working_image(as_bgr(image), params)
     candidates = find_candidates(bgr, params)
     crops = np.array([die_crop(bgr, c.centre, c.size, params) for c in candidates], np.uint8)
+    logits, features = logits_and_features(crops, params)
     faces: dict[Candidate, np.ndarray] = {}
-    for candidate, probabilities in zip(candidates, classify(crops, params)):
+    for candidate, probabilities in zip(candidates, softmax(logits) if head is None else head.probabilities(features)):
         if 1.0 - probabilities[NOT_A_DIE] >= params.doubtful_presence:
             faces[replace(candidate, score=1.0 - float(probabilities[NOT_A_DIE]))] = probabilities[:NOT_A_DIE]
     kept = drop_duplicates(list(faces), params.duplicate_distance)
     is_die = [c.score >= 1.0 - params.max_not_die_probability for c in kept]
     return ([(_die(c, faces[c], scale, params), faces[c]) for c, die in zip(kept, is_die) if die],
             [_die(c, faces[c], scale, params) for c, die in zip(kept, is_die) if not die])
+
+
+def crops_of(image: np.ndarray, dice: Sequence[Die], params: ReaderParams = DEFAULT_PARAMS) -> np.ndarray:
+    """The classifier's crops (N, crop_px, crop_px, 3) of ``dice`` read from ``image``, cut as the
+    reader cut them: what a table's own layer learns from (:mod:`vision.table_tuning`)."""
+    bgr, scale = _working_image(as_bgr(image), params)
+    crops = [die_crop(bgr, (d.centre[0] / scale, d.centre[1] / scale), d.size / scale, params) for d in dice]
+    return np.array(crops, np.uint8).reshape(-1, params.crop_px, params.crop_px, 3)
 
 
 def dice_with_faces(image: np.ndarray, params: ReaderParams = DEFAULT_PARAMS) -> list[tuple[Die, np.ndarray]]:
@@ -140,13 +154,16 @@ def likeliest(reading: DiceReading, expected: int, params: ReaderParams = DEFAUL
     return DiceReading(reading_order(chosen, params))
 
 
-def read_dice(image: np.ndarray, params: ReaderParams = DEFAULT_PARAMS, expected: int | None = None) -> DiceReading:
+def read_dice(
+    image: np.ndarray, params: ReaderParams = DEFAULT_PARAMS, expected: int | None = None, head: TableHead | None = None
+) -> DiceReading:
     """Every die in ``image`` (BGR uint8; grey and BGRA accepted) with its top-face value or None;
-    with ``expected``, the dice where that many lie, or a refusal (:func:`likeliest`).
+    with ``expected``, the dice where that many lie, or a refusal (:func:`likeliest`); with a
+    table's ``head`` (:mod:`vision.table_tuning`), read with that table's own last layer.
 
     Raises VisionInputError for inputs that are not images, VisionModelError if a model file is
     missing. The input is never modified.
     """
-    found, doubtful = _found(image, params)
+    found, doubtful = _found(image, params, head)
     reading = DiceReading(reading_order([die for die, _ in found], params), tuple(doubtful))
     return reading if expected is None else likeliest(reading, expected, params)

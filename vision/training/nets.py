@@ -67,3 +67,16 @@ class Classifier(nn.Module):
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         return self.out(self.features(x))
+
+
+class ReaderClassifier(nn.Module):
+    """The classifier as the reader runs it: its 7 logits, then the features they are made from
+    (N, 7 + FEATURES), so a table's own last layer can be fitted on them (vision.table_tuning)."""
+
+    def __init__(self, net: Classifier) -> None:
+        super().__init__()
+        self.net = net
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        features = self.net.features(x)
+        return torch.cat([self.net.out(features), features], 1)

@@ -31,7 +31,7 @@ from vision.detect import find_candidates
 from vision.evaluation import file_digest
 from vision.network import as_net_input, forget_models
 from vision.params import MODELS, ReaderParams
-from vision.training.nets import Classifier, Detector
+from vision.training.nets import Classifier, Detector, ReaderClassifier
 from vision.training.photos import Scene, near_a_die, synthetic_scenes, train_split_photos, training_photos
 from vision.training.render3d import load_rendered
 from vision.training.samples import WINDOW, detector_sample, die_crops, recolour
@@ -219,7 +219,7 @@ def main() -> None:
     bank = (np.concatenate([crops, np.array(mined, np.uint8).reshape(-1, *crops.shape[1:])]),
             np.concatenate([labels, np.array(mined_labels, np.int64)]))
     classifier = train_classifier(bank, args.classifier_epochs, rng)
-    export(classifier, torch.zeros(1, 3, p.crop_px, p.crop_px), p.classifier_model,
+    export(ReaderClassifier(classifier), torch.zeros(1, 3, p.crop_px, p.crop_px), p.classifier_model,
            {"image": {0: "n"}, "out": {0: "n"}})
     lines = [f"{file_digest(folder / 'images' / scene.name)}  {scene.name}" for folder, scene in real]
     p.trained_on.write_text("\n".join(lines) + "\n")

@@ -1,0 +1,161 @@
+"""A table's own last layer for the classifier, fitted on the dice that table's players confirmed.
+
+At a table the reader sees one set of dice, one tray and one light all evening, where the shipped
+nets had to guess at dice they never saw. From crops of the dice the players confirmed (each with
+the face it showed, or "no die" for what the reader took for a die and was not), a new last layer
+is fitted in numpy on the shipped classifier's features, pulled towards the shipped layer so that
+a few examples cannot undo what thousands taught it. It is used only when, fitted without them, it
+reads the table's own held-out examples better than the shipped layer does (checked by throws, each
+time it is refitted). The shipped nets are never changed.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+import zipfile
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from vision.classify import CLASSES, NOT_A_DIE, logits_and_features, softmax
+from vision.params import ReaderParams
+
+FOLDS = 4  # the examples are split by throw into this many parts; each is held out once
+PULL = 0.02  # -: how strongly the fitted layer is held to the shipped one (L2, per example)
+STEPS = 300  # gradient steps of a fit
+STEP_SIZE = 0.5  # -
+
+
+@dataclass(frozen=True)
+class Example:
+    """A confirmed die (or a thing that is no die) as the reader cut it: its crop, its class (face
+    value - 1, or NOT_A_DIE) and the throw it came from (examples of one throw are held out together)."""
+
+    crop: np.ndarray  # uint8 BGR (crop_px, crop_px, 3)
+    label: int
+    throw: int
+
+
+@dataclass(frozen=True)
+class TableHead:
+    """A last layer fitted on one table's dice, with how it and the shipped layer read that table's held-out examples."""
+
+    weights: np.ndarray  # (CLASSES, FEATURES)
+    bias: np.ndarray  # (CLASSES,)
+    examples: int  # examples it was fitted on
+    held_out_right: float  # share of held-out examples read right by layers fitted without them
+    shipped_right: float  # the shipped layer's share on the same examples
+    gains: int = 0  # held-out examples the tuned layers read right and the shipped one did not
+    losses: int = 0  # and the other way round
+
+    @property
+    def improves(self) -> bool:
+        """Whether it read the held-out examples clearly better than the shipped layer (a sign test
+        over the examples where the two differ, two standard deviations): only then is it used."""
+        return self.gains - self.losses >= max(2.0, 2.0 * np.sqrt(self.gains + self.losses))
+
+    def probabilities(self, features: np.ndarray) -> np.ndarray:
+        """Class probabilities (N, CLASSES) for the classifier's features (N, FEATURES)."""
+        return softmax(features.astype(np.float64) @ self.weights.T + self.bias).astype(np.float32)
+
+    def save(self, path: Path) -> None:
+        """Write the layer atomically (a crash leaves the old file or the new one, never half of one)."""
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
+        try:
+            with os.fdopen(handle, "wb") as file:
+                np.savez(file, weights=self.weights, bias=self.bias,
+                         figures=np.array([self.examples, self.held_out_right, self.shipped_right, self.gains, self.losses]))
+                file.flush()
+                os.fsync(file.fileno())
+            os.replace(temporary, path)
+        except BaseException:
+            Path(temporary).unlink(missing_ok=True)
+            raise
+
+    @classmethod
+    def load(cls, path: Path) -> TableHead:
+        """The layer saved at ``path``; ValueError when the file is not one."""
+        try:
+            with np.load(path, allow_pickle=False) as saved:
+                weights, bias, figures = saved["weights"], saved["bias"], saved["figures"]
+        except (OSError, KeyError, ValueError, EOFError, zipfile.BadZipFile) as error:
+            raise ValueError(f"{path} is not a table's tuned layer: {error}") from None
+        if weights.ndim != 2 or weights.shape[0] != CLASSES or bias.shape != (CLASSES,) or figures.shape != (5,):
+            raise ValueError(f"{path} is not a table's tuned layer: shapes {weights.shape}, {bias.shape}, {figures.shape}")
+        return cls(weights, bias, int(figures[0]), float(figures[1]), float(figures[2]), int(figures[3]), int(figures[4]))
+
+
+def dihedral_views(crops: np.ndarray) -> np.ndarray:
+    """Each crop in its 8 turns and mirror images (a die's face reads the same in all of them)."""
+    views = []
+    for turns in range(4):
+        turned = np.rot90(crops, turns, axes=(1, 2))
+        views += [turned, turned[:, :, ::-1]]
+    return np.ascontiguousarray(np.concatenate(views))
+
+
+def shipped_layer(features: np.ndarray, logits: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The shipped last layer (weights, bias), recovered from its own inputs and outputs: the
+    logits are a linear function of the features, so least squares gives it back exactly."""
+    inputs = np.hstack([features.astype(np.float64), np.ones((len(features), 1))])
+    solution = np.linalg.lstsq(inputs, logits.astype(np.float64), rcond=None)[0]
+    return solution[:-1].T, solution[-1]
+
+
+def fit_layer(
+    features: np.ndarray, labels: np.ndarray, start: tuple[np.ndarray, np.ndarray]
+) -> tuple[np.ndarray, np.ndarray]:
+    """A softmax layer fitted by gradient descent from ``start``, each class weighing the same
+    however many examples it has, held to ``start`` by PULL."""
+    weights, bias = start[0].copy(), start[1].copy()
+    counts = np.bincount(labels, minlength=CLASSES)
+    present = counts > 0
+    per_example = (1.0 / np.maximum(counts, 1) / present.sum())[labels]
+    targets = np.eye(CLASSES)[labels]
+    inputs = features.astype(np.float64)
+    for _ in range(STEPS):
+        error = (softmax(inputs @ weights.T + bias) - targets) * per_example[:, None]
+        weights -= STEP_SIZE * (error.T @ inputs + PULL * (weights - start[0]))
+        bias -= STEP_SIZE * (error.sum(0) + PULL * (bias - start[1]))
+    return weights, bias
+
+
+def reads_right(probabilities: np.ndarray, labels: np.ndarray, p: ReaderParams) -> np.ndarray:
+    """Whether the reader, given these class probabilities, would answer each example right: a
+    face read as its value (a die, and sure enough), and a thing that is no die left out."""
+    is_die = probabilities[:, NOT_A_DIE] <= p.max_not_die_probability
+    faces = probabilities[:, :NOT_A_DIE] / np.maximum(probabilities[:, :NOT_A_DIE].sum(1, keepdims=True), 1e-12)
+    faces = faces ** (1.0 / p.face_temperature)
+    faces /= faces.sum(1, keepdims=True)
+    sure_face = (faces.argmax(1) == labels) & (faces.max(1) >= p.min_value_probability)
+    return np.where(labels == NOT_A_DIE, ~is_die, is_die & sure_face)
+
+
+def tune(examples: Sequence[Example], p: ReaderParams) -> TableHead | None:
+    """A last layer fitted on all the examples, with how layers fitted without each FOLDS-th of the
+    throws read those (``improves`` says whether to use it); None with fewer than FOLDS throws."""
+    throws = sorted({e.throw for e in examples})
+    if len(throws) < FOLDS:
+        return None
+    crops = np.array([e.crop for e in examples], np.uint8)
+    labels = np.array([e.label for e in examples], np.int64)
+    logits, features = logits_and_features(dihedral_views(crops), p)  # view v of example i is row v * n + i
+    start = shipped_layer(features, logits)
+    fold_of_throw = {throw: index % FOLDS for index, throw in enumerate(throws)}
+    fold = np.array([fold_of_throw[e.throw] for e in examples])
+    views = len(features) // len(examples)
+    view_labels, view_fold = np.tile(labels, views), np.tile(fold, views)
+    upright = features[: len(examples)]
+    tuned = np.zeros(len(examples), bool)
+    for held in range(FOLDS):
+        weights, bias = fit_layer(features[view_fold != held], view_labels[view_fold != held], start)
+        out = fold == held
+        tuned[out] = reads_right(softmax(upright[out] @ weights.T + bias), labels[out], p)
+    shipped = reads_right(softmax(logits[: len(examples)]), labels, p)
+    weights, bias = fit_layer(features, view_labels, start)
+    return TableHead(weights, bias, len(examples), float(tuned.mean()), float(shipped.mean()),
+                     int((tuned & ~shipped).sum()), int((shipped & ~tuned).sum()))
