@@ -11,12 +11,10 @@ time it is refitted). The shipped nets are never changed.
 
 from __future__ import annotations
 
-import os
-import tempfile
+import io
 import zipfile
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 
 import numpy as np
 
@@ -61,31 +59,23 @@ class TableHead:
         """Class probabilities (N, CLASSES) for the classifier's features (N, FEATURES)."""
         return softmax(features.astype(np.float64) @ self.weights.T + self.bias).astype(np.float32)
 
-    def save(self, path: Path) -> None:
-        """Write the layer atomically (a crash leaves the old file or the new one, never half of one)."""
-        path.parent.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
-        try:
-            with os.fdopen(handle, "wb") as file:
-                np.savez(file, weights=self.weights, bias=self.bias,
-                         figures=np.array([self.examples, self.held_out_right, self.shipped_right, self.gains, self.losses]))
-                file.flush()
-                os.fsync(file.fileno())
-            os.replace(temporary, path)
-        except BaseException:
-            Path(temporary).unlink(missing_ok=True)
-            raise
+    def to_bytes(self) -> bytes:
+        """The layer and its figures as the bytes of an ``.npz`` file."""
+        buffer = io.BytesIO()
+        np.savez(buffer, weights=self.weights, bias=self.bias,
+                 figures=np.array([self.examples, self.held_out_right, self.shipped_right, self.gains, self.losses]))
+        return buffer.getvalue()
 
     @classmethod
-    def load(cls, path: Path) -> TableHead:
-        """The layer saved at ``path``; ValueError when the file is not one."""
+    def from_bytes(cls, data: bytes, name: str) -> TableHead:
+        """The layer written by :meth:`to_bytes`; ValueError naming ``name`` when the bytes are not one."""
         try:
-            with np.load(path, allow_pickle=False) as saved:
+            with np.load(io.BytesIO(data), allow_pickle=False) as saved:
                 weights, bias, figures = saved["weights"], saved["bias"], saved["figures"]
         except (OSError, KeyError, ValueError, EOFError, zipfile.BadZipFile) as error:
-            raise ValueError(f"{path} is not a table's tuned layer: {error}") from None
+            raise ValueError(f"{name} is not a table's tuned layer: {error}") from None
         if weights.ndim != 2 or weights.shape[0] != CLASSES or bias.shape != (CLASSES,) or figures.shape != (5,):
-            raise ValueError(f"{path} is not a table's tuned layer: shapes {weights.shape}, {bias.shape}, {figures.shape}")
+            raise ValueError(f"{name} is not a table's tuned layer: shapes {weights.shape}, {bias.shape}, {figures.shape}")
         return cls(weights, bias, int(figures[0]), float(figures[1]), float(figures[2]), int(figures[3]), int(figures[4]))
 
 
@@ -135,6 +125,15 @@ def reads_right(probabilities: np.ndarray, labels: np.ndarray, p: ReaderParams) 
     return np.where(labels == NOT_A_DIE, ~is_die, is_die & sure_face)
 
 
+BATCH = 64  # crops per run of the classifier while tuning: the reader waits for one batch at most
+
+
+def _in_batches(crops: np.ndarray, p: ReaderParams) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`logits_and_features` a batch at a time, so a throw read meanwhile never waits long for the net."""
+    parts = [logits_and_features(crops[start : start + BATCH], p) for start in range(0, len(crops), BATCH)]
+    return np.concatenate([l for l, _ in parts]), np.concatenate([f for _, f in parts])
+
+
 def tune(examples: Sequence[Example], p: ReaderParams) -> TableHead | None:
     """A last layer fitted on all the examples, with how layers fitted without each FOLDS-th of the
     throws read those (``improves`` says whether to use it); None with fewer than FOLDS throws."""
@@ -143,7 +142,7 @@ def tune(examples: Sequence[Example], p: ReaderParams) -> TableHead | None:
         return None
     crops = np.array([e.crop for e in examples], np.uint8)
     labels = np.array([e.label for e in examples], np.int64)
-    logits, features = logits_and_features(dihedral_views(crops), p)  # view v of example i is row v * n + i
+    logits, features = _in_batches(dihedral_views(crops), p)  # view v of example i is row v * n + i
     start = shipped_layer(features, logits)
     fold_of_throw = {throw: index % FOLDS for index, throw in enumerate(throws)}
     fold = np.array([fold_of_throw[e.throw] for e in examples])

@@ -33,6 +33,7 @@ import numpy as np
 
 from engine.dice import Roll
 from engine.errors import EngineError
+from firmware.calibration.table_dice import TableDice
 from firmware.core.events import ButtonEvent, CameraFailed, Event, FrameEvent
 from firmware.core.manual_entry import entry_after, start_entry
 from firmware.core.roll_watcher import Reader, RollWatcher, Seen
@@ -58,6 +59,7 @@ from firmware.drawing.screens import BadReadScreen, ManualEntryScreen, NoticeScr
 from firmware.games.game_setup import GameSetup
 from firmware.journal.journal import UNDO, Journal, play_through, replay
 from firmware.journal.rows import CAMERA, HAND
+from firmware.table._confirmed_dice import ConfirmedDice
 from firmware.table._setup_menu import chosen_setup, first_menu, menu_after
 from hardware.buttons import Press
 from hardware.camera import Toss
@@ -78,7 +80,8 @@ class Companion:
     games played in a tray); ``notice`` is shown first (a problem met while starting, such as an
     unreadable tray file); ``data_dir`` holds calibrations a game reads (the board's levels). The
     set-up screen offers the game last played first, unless ``setup``'s game was asked for by name
-    (``offer_last_played`` False: the demo's ``--game``).
+    (``offer_last_played`` False: the demo's ``--game``). With ``table_dice`` the dice are read with
+    the table's own layer, and the throws played on are kept as its examples.
     """
 
     def __init__(
@@ -94,6 +97,7 @@ class Companion:
         notice: NoticeScreen | None = None,
         data_dir: Path | None = None,
         offer_last_played: bool = True,
+        table_dice: TableDice | None = None,
     ) -> None:
         self.display = display
         self.defaults = setup
@@ -118,7 +122,8 @@ class Companion:
         self._status = ""
         self._camera_problem = ""
         self._display_failing = False
-        self.watcher = RollWatcher(reader, settle, tray)
+        self.watcher = RollWatcher(table_dice.read if table_dice is not None else reader, settle, tray)
+        self._confirmed = ConfirmedDice(table_dice) if table_dice is not None else None
         self.bot_seats: frozenset[int] = frozenset()
         self._bots_paused = False
         self._snapshot_numbers = itertools.count(1)
@@ -339,6 +344,8 @@ class Companion:
             self._entry = None
             if self._apply_tray(state, after.dice, HAND):
                 self.watcher.rolled(None)
+                if self._confirmed is not None:
+                    self._confirmed.by_hand(after.dice)
         else:
             self._entry = after
 
@@ -410,9 +417,13 @@ class Companion:
             self._showing_board = False
             self._banner = BadReadScreen(len(reading.dice), reading.values, len(reading.unreadable), needed)
             self._snapshot(frame, reading)
+            if self._confirmed is not None:
+                self._confirmed.refused(frame, reading)
             return
         if self._apply_tray(state, tuple(reading.values), CAMERA):
             self.watcher.rolled(reading)
+            if self._confirmed is not None:
+                self._confirmed.read(frame, reading)
         elif isinstance(self._banner, NoticeScreen):
             self._snapshot(frame, reading)
 
@@ -501,6 +512,8 @@ class Companion:
         self.watcher.expect_roll()
         if isinstance(undone, Roll):
             self.watcher.forget_last_roll()  # "that is not what we rolled": the same dice may be read again
+            if self._confirmed is not None:
+                self._confirmed.undone()
         self._status = f"undone: {text}"
         self._bots_paused = True
         LOG.info("undo %s", text)

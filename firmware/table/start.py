@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TextIO
 
 from firmware.calibration.calibrate_board import calibrate_board
+from firmware.calibration.table_dice import TableDice
 from firmware.calibration.tray_file import TRAY_NAME, load_tray
 from firmware.config import Config
 from firmware.core.autoplay import AutoPlayers
@@ -65,7 +66,8 @@ def play_demo(
     """A whole game on simulated hardware: the synthetic camera read by the real reader, the
     terminal as the OLED (every screen also saved as a PNG in ``record``), and either bots or
     the keyboard as the players. With ``data``, games are journaled there and an unfinished
-    one resumes; without, the journal lives in memory. A simulated board's levels are outlined
+    one resumes, and the dice played on are kept there as the table's examples (a table's own
+    layer of the reader is tuned on them); without, the journal lives in memory. A simulated board's levels are outlined
     in a temporary folder, never over a real board's calibration in ``data``."""
     out = out or sys.stdout
     display: Display = TerminalDisplay(out, in_place=False if auto else None, footer="" if auto else HELP)
@@ -73,17 +75,24 @@ def play_demo(
         display = RecordingDisplay(record, display)
     with tempfile.TemporaryDirectory(prefix="dice-companion-") as scratch:
         tray = simulated_table(setup.game, seed, Path(scratch))
+        journal = open_journal(data)
+        table_dice = TableDice(data, setup.dice_set) if data is not None else None
         companion = Companion(
-            display, setup, journal=open_journal(data), data_dir=Path(scratch), offer_last_played=False,
+            display, setup, journal=journal, data_dir=Path(scratch), offer_last_played=False,
+            notice=dice_notice(table_dice), table_dice=table_dice,
         )
-        if auto:
-            play_with_bots(companion, setup.game.autoplayer(len(setup.names), seed, tray), tray)
-        else:
-            keys = keys or sys.stdin
-            inbox = EventQueue()
-            with single_keys(keys):
-                KeyboardButtons(throwing_dice(inbox.press, tray, companion.throw_plan), keys)
-                run(companion, inbox, CameraFeed(lambda: tray, inbox, SIMULATED_FRAME_INTERVAL_S))
+        try:
+            if auto:
+                play_with_bots(companion, setup.game.autoplayer(len(setup.names), seed, tray), tray)
+            else:
+                keys = keys or sys.stdin
+                inbox = EventQueue()
+                with single_keys(keys):
+                    KeyboardButtons(throwing_dice(inbox.press, tray, companion.throw_plan), keys)
+                    run(companion, inbox, CameraFeed(lambda: tray, inbox, SIMULATED_FRAME_INTERVAL_S))
+        finally:
+            if table_dice is not None:
+                table_dice.close()
     return _outcome(companion)
 
 
@@ -131,12 +140,15 @@ def run_device(config: Config) -> Outcome:
     try:
         with single_keys(sys.stdin) if keyboard else contextlib.nullcontext():
             buttons = open_buttons(config.buttons, deliver)
+            table_dice: TableDice | None = None
             try:
                 tray, notice = tray_at_table(config.data_dir) if opener is not None else (None, None)
-                notice = notice or web_notice
+                table_dice = TableDice(config.data_dir, config.game.dice_set) if opener is not None else None
+                notice = notice or web_notice or dice_notice(table_dice)
                 companion = Companion(
                     display, config.game, snapshots=config.data_dir / "refused-reads", journal=journal,
                     has_camera=opener is not None, tray=tray, notice=notice, data_dir=config.data_dir,
+                    table_dice=table_dice,
                 )
                 at_table.append(companion)
                 LOG.info("started: %s display, %s camera", config.display.type, config.camera.backend)
@@ -144,10 +156,19 @@ def run_device(config: Config) -> Outcome:
                 run(companion, inbox, CameraFeed(opener, inbox, interval) if opener is not None else None)
             finally:
                 buttons.close()
+                if table_dice is not None:
+                    table_dice.close()
     finally:
         display.close()
         journal.close()
     return _outcome(companion)
+
+
+def dice_notice(table_dice: TableDice | None) -> NoticeScreen | None:
+    """A notice of the table's dice files kept aside as damaged, if any (the log says more)."""
+    if table_dice is None or not table_dice.notices:
+        return None
+    return NoticeScreen("Dice examples reset", ("A damaged file was", "kept aside; the dice", "are learned afresh."))
 
 
 def start_web_page(config: Config) -> NoticeScreen | None:

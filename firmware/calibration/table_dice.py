@@ -1,0 +1,211 @@
+"""The dice a table's players confirmed, kept in the data folder, and the reader's own last layer for
+that table, fitted on them in a background thread (:mod:`vision.table_tuning`).
+
+Every die of a throw the players played on (not undone), and above all one they entered by hand
+after a refused reading, is an example of the table's own dice: its crop as the reader cut it and
+its face. The last EXAMPLES_KEPT are kept, balanced over the faces, each with the dice set's name
+(``[game] dice_set``), in EXAMPLES_NAME; the layer fitted on those of the dice set in play goes to
+LAYER_NAME beside them, and the reader uses it only while it proved better than the shipped one.
+Both files are written whole or not at all; a damaged or foreign file is kept aside, with a
+notice, and the table starts afresh. Examples are never journaled: they are not moves.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+import os
+import threading
+import time
+import zipfile
+from collections.abc import Sequence
+from pathlib import Path
+
+import numpy as np
+
+from firmware.calibration._calibration_file import write_atomically
+from vision.params import DEFAULT_PARAMS, ReaderParams
+from vision.reader import crops_of, read_dice
+from vision.reading import DiceReading, Die
+from vision.table_tuning import Example, TableHead, tune
+
+LOG = logging.getLogger("dice_companion")
+EXAMPLES_NAME = "dice-examples.npz"
+LAYER_NAME = "dice-layer.npz"
+EXAMPLES_KEPT = 600
+REFIT_AFTER = 12  # new examples before the layer is fitted again, or a quarter of those kept if more
+
+FORMAT = "dice-companion table dice 1"  # written in the examples file: anything else is foreign
+
+
+class TableDice:
+    """The examples of one table's dice and the layer tuned on them; :meth:`read` reads a frame with it.
+
+    With ``background`` a thread saves the examples and refits the layer whenever REFIT_AFTER new
+    ones came, so a throw never waits for it; without, :meth:`refit` does that when called.
+    """
+
+    def __init__(self, folder: Path, dice_set: str, params: ReaderParams = DEFAULT_PARAMS, background: bool = True) -> None:
+        self.folder = folder
+        self.dice_set = dice_set
+        self.params = params
+        self.notices: list[str] = []  # files kept aside at start, for the players
+        self._lock = threading.Lock()
+        self._crops, self._labels, self._throws, self._sets = self._load_examples()
+        self._layer = self._load_layer()
+        self._new = 0
+        self._wake = threading.Event()
+        self._closing = False
+        self._thread = threading.Thread(target=self._work, name="table-dice", daemon=True) if background else None
+        if self._thread is not None:
+            self._thread.start()
+
+    # --- reading ----------------------------------------------------------------------------
+
+    @property
+    def layer(self) -> TableHead | None:
+        """The last layer fitted on this dice set (used or not), with its held-out figures."""
+        return self._layer
+
+    @property
+    def in_use(self) -> TableHead | None:
+        """The layer the reader uses: the last one fitted, when it proved better than the shipped one."""
+        layer = self._layer
+        return layer if layer is not None and layer.improves else None
+
+    def read(self, frame: np.ndarray) -> DiceReading:
+        """The dice in ``frame``, read with the table's layer where it is in use."""
+        return read_dice(frame, self.params, head=self.in_use)
+
+    # --- examples ---------------------------------------------------------------------------
+
+    def counts(self) -> list[int]:
+        """Examples of the dice set in play per face, 1 to 6."""
+        with self._lock:
+            mine = self._labels[self._sets == self.dice_set]
+        return [int(n) for n in np.bincount(mine, minlength=6)[:6]]
+
+    def confirm(self, frame: np.ndarray, dice: Sequence[Die], values: Sequence[int]) -> None:
+        """The players played on with ``dice`` of ``frame`` showing ``values`` (1-6): keep them as examples."""
+        if not dice:
+            return
+        crops = crops_of(frame, dice, self.params)
+        with self._lock:
+            throw = int(self._throws.max()) + 1 if len(self._throws) else 0
+            self._crops = np.concatenate([self._crops, crops])
+            self._labels = np.concatenate([self._labels, np.array(values, np.int64) - 1])
+            self._throws = np.concatenate([self._throws, np.full(len(dice), throw, np.int64)])
+            self._sets = np.concatenate([self._sets, np.array([self.dice_set] * len(dice))])
+            self._trim()
+            self._new += len(dice)
+            due = self._new >= max(REFIT_AFTER, len(self._labels) // 4)
+        if due:
+            self._wake.set()
+
+    def forget(self) -> None:
+        """Drop every example and the layer, in memory and on disk."""
+        with self._lock:
+            self._crops, self._labels, self._throws, self._sets = _no_examples(self.params)
+            self._layer = None
+            self._new = 0
+        for name in (EXAMPLES_NAME, LAYER_NAME):
+            (self.folder / name).unlink(missing_ok=True)
+
+    def _trim(self) -> None:
+        """Keep EXAMPLES_KEPT, dropping the oldest of the face with the most examples first."""
+        while len(self._labels) > EXAMPLES_KEPT:
+            most = int(np.bincount(self._labels).argmax())
+            drop = int(np.flatnonzero(self._labels == most)[0])
+            keep = np.arange(len(self._labels)) != drop
+            self._crops, self._labels, self._throws, self._sets = (
+                self._crops[keep], self._labels[keep], self._throws[keep], self._sets[keep])
+
+    # --- saving and refitting -----------------------------------------------------------------
+
+    def refit(self) -> None:
+        """Save the examples and fit the layer on those of the dice set in play (it is used only if better)."""
+        with self._lock:
+            crops, labels, throws, sets = self._crops, self._labels, self._throws, self._sets
+            self._new = 0
+        self.folder.mkdir(parents=True, exist_ok=True)
+        buffer = io.BytesIO()
+        np.savez(buffer, format=np.array(FORMAT), crops=crops, labels=labels, throws=throws, sets=sets)
+        write_atomically(self.folder / EXAMPLES_NAME, buffer.getvalue())
+        mine = sets == self.dice_set
+        started = time.perf_counter()
+        layer = tune([Example(c, int(l), int(t)) for c, l, t in zip(crops[mine], labels[mine], throws[mine])], self.params)
+        if layer is None:
+            return
+        buffer = io.BytesIO()
+        np.savez(buffer, format=np.array(FORMAT), dice_set=np.array(self.dice_set), layer=np.frombuffer(layer.to_bytes(), np.uint8))
+        write_atomically(self.folder / LAYER_NAME, buffer.getvalue())
+        self._layer = layer
+        LOG.info("dice layer fitted on %d examples of %r in %.1f s: held out, %.1f%% right against %.1f%% shipped: %s",
+                 layer.examples, self.dice_set, time.perf_counter() - started, 100 * layer.held_out_right,
+                 100 * layer.shipped_right, "in use" if layer.improves else "not in use")
+
+    def close(self) -> None:
+        """Stop the thread after saving what came since the last save."""
+        self._closing = True
+        self._wake.set()
+        if self._thread is not None:
+            self._thread.join()
+
+    def _work(self) -> None:
+        while True:
+            self._wake.wait()
+            self._wake.clear()
+            try:
+                if self._new or not self._closing:
+                    self.refit()
+            except Exception:  # a failed refit must never stop the game: the shipped layer reads on
+                LOG.exception("the table's dice layer could not be refitted; the reader goes on without it")
+            if self._closing:
+                return
+
+    # --- loading ----------------------------------------------------------------------------------
+
+    def _load_examples(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        path = self.folder / EXAMPLES_NAME
+        try:
+            with np.load(path, allow_pickle=False) as saved:
+                if str(saved["format"]) != FORMAT:
+                    raise ValueError(f"written as {str(saved['format'])!r}")
+                crops, labels, throws, sets = saved["crops"], saved["labels"], saved["throws"], saved["sets"]
+            size = self.params.crop_px
+            if crops.shape[1:] != (size, size, 3) or not len(crops) == len(labels) == len(throws) == len(sets):
+                raise ValueError(f"crops of shape {crops.shape[1:]}, {len(labels)} labels")
+            if len(labels) and (labels.min() < 0 or labels.max() > 5):
+                raise ValueError("a face outside 1-6")
+            return crops.astype(np.uint8), labels.astype(np.int64), throws.astype(np.int64), sets.astype(str)
+        except FileNotFoundError:
+            return _no_examples(self.params)
+        except (OSError, KeyError, ValueError, EOFError, zipfile.BadZipFile) as error:
+            self._keep_aside(path, f"not the table's dice examples ({error})")
+            return _no_examples(self.params)
+
+    def _load_layer(self) -> TableHead | None:
+        """The stored layer, if it was fitted on the dice set in play (another set's waits for its own)."""
+        path = self.folder / LAYER_NAME
+        try:
+            with np.load(path, allow_pickle=False) as saved:
+                if str(saved["format"]) != FORMAT:
+                    raise ValueError(f"written as {str(saved['format'])!r}")
+                dice_set, layer = str(saved["dice_set"]), saved["layer"].tobytes()
+            return TableHead.from_bytes(layer, str(path)) if dice_set == self.dice_set else None
+        except FileNotFoundError:
+            return None
+        except (OSError, KeyError, ValueError, EOFError, zipfile.BadZipFile) as error:
+            self._keep_aside(path, f"not the table's dice layer ({error})")
+            return None
+
+    def _keep_aside(self, path: Path, why: str) -> None:
+        aside = path.with_name(f"{path.name}.unreadable-{time.strftime('%Y%m%d-%H%M%S')}")
+        os.replace(path, aside)
+        LOG.error("%s: %s; kept as %s, the table's dice are learned afresh", path, why, aside)
+        self.notices.append(f"{path.name} kept aside")
+
+
+def _no_examples(params: ReaderParams) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    size = params.crop_px
+    return (np.zeros((0, size, size, 3), np.uint8), np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros(0, "<U1"))

@@ -1,0 +1,106 @@
+"""The table's own dice in the data folder (firmware.calibration.table_dice): kept, bounded, tuned on, set aside when damaged."""
+
+import math
+
+import numpy as np
+import pytest
+
+from firmware.calibration import table_dice
+from firmware.calibration.table_dice import EXAMPLES_NAME, LAYER_NAME, TableDice
+from vision.reader import read_dice
+from vision.synthetic import render_tray
+
+
+def one_pip_more(value):
+    return value % 6 + 1
+
+
+def play_throws(dice, count, seed=3, label=one_pip_more):
+    """``count`` throws of four dice confirmed by the players as ``label`` of the face drawn."""
+    rng = np.random.default_rng(seed)
+    for _ in range(count):
+        image, placed = render_tray(tuple(int(v) for v in rng.integers(1, 7, 4)), rng)
+        reading = read_dice(image)
+        values = [label(min(placed, key=lambda d: math.dist(d.centre, die.centre)).value) for die in reading.dice]
+        dice.confirm(image, reading.dice, values)
+
+
+@pytest.fixture(scope="module")
+def odd_folder(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("data")
+    dice = TableDice(folder, "odd set", background=False)
+    play_throws(dice, 12)
+    dice.refit()
+    return folder
+
+
+def test_confirmed_dice_are_kept_and_the_layer_tuned_on_them_reads_the_table(odd_folder):
+    dice = TableDice(odd_folder, "odd set", background=False)
+    assert sum(dice.counts()) == 48 and all(n > 0 for n in dice.counts())
+    assert dice.in_use is not None and dice.layer.held_out_right > dice.layer.shipped_right
+    image, _ = render_tray((1, 2, 3, 4), np.random.default_rng(99))
+    assert dice.read(image).values == (2, 3, 4, 5)
+
+
+def test_another_dice_set_starts_without_the_first_sets_examples_or_layer(odd_folder):
+    dice = TableDice(odd_folder, "red casino", background=False)
+    assert dice.counts() == [0] * 6 and dice.layer is None
+    image, _ = render_tray((1, 2, 3, 4), np.random.default_rng(99))
+    assert dice.read(image).values == (1, 2, 3, 4)
+
+
+def test_a_layer_no_better_than_the_shipped_one_is_kept_but_not_used(tmp_path):
+    dice = TableDice(tmp_path, "plain", background=False)
+    play_throws(dice, 8, seed=5, label=lambda value: value)
+    dice.refit()
+    assert dice.layer is not None and not dice.layer.improves and dice.in_use is None
+
+
+@pytest.mark.parametrize("name", [EXAMPLES_NAME, LAYER_NAME])
+@pytest.mark.parametrize("content", [b"", b"PK\x03\x04 not a zip", b"\x93NUMPY garbage"], ids=["empty", "broken", "foreign"])
+def test_a_damaged_file_is_kept_aside_and_the_table_starts_afresh(odd_folder, tmp_path, name, content):
+    for file in odd_folder.iterdir():
+        (tmp_path / file.name).write_bytes(file.read_bytes())
+    (tmp_path / name).write_bytes(content)
+    dice = TableDice(tmp_path, "odd set", background=False)
+    assert dice.notices == [f"{name} kept aside"]
+    aside = [p for p in tmp_path.iterdir() if p.name.startswith(f"{name}.unreadable-")]
+    assert len(aside) == 1 and aside[0].read_bytes() == content
+    assert (dice.layer is None) == (name == LAYER_NAME) and (sum(dice.counts()) == 0) == (name == EXAMPLES_NAME)
+
+
+def test_an_examples_file_of_another_program_is_foreign(tmp_path):
+    np.savez(tmp_path / EXAMPLES_NAME, format=np.array("something else"), crops=np.zeros((0, 48, 48, 3), np.uint8))
+    assert TableDice(tmp_path, "x", background=False).notices == [f"{EXAMPLES_NAME} kept aside"]
+
+
+def test_the_examples_are_bounded_and_the_most_common_face_gives_way_first(tmp_path, monkeypatch):
+    monkeypatch.setattr(table_dice, "EXAMPLES_KEPT", 20)
+    dice = TableDice(tmp_path, "set", background=False)
+    image, _ = render_tray((6, 6, 6, 6), np.random.default_rng(2))
+    reading = read_dice(image)
+    for _ in range(5):
+        dice.confirm(image, reading.dice, [6, 6, 6, 6])
+    threes, _ = render_tray((3, 3, 3, 3), np.random.default_rng(4))
+    three_dice = read_dice(threes).dice
+    for _ in range(2):
+        dice.confirm(threes, three_dice, [3, 3, 3, 3])
+    assert dice.counts() == [0, 0, 8, 0, 0, 12]
+
+
+def test_forget_drops_the_examples_and_the_layer(odd_folder, tmp_path):
+    for file in odd_folder.iterdir():
+        (tmp_path / file.name).write_bytes(file.read_bytes())
+    dice = TableDice(tmp_path, "odd set", background=False)
+    dice.forget()
+    assert sorted(p.name for p in tmp_path.iterdir()) == [] and dice.in_use is None
+    assert TableDice(tmp_path, "odd set", background=False).counts() == [0] * 6
+
+
+def test_the_background_thread_saves_and_refits_and_close_waits_for_it(tmp_path, monkeypatch):
+    monkeypatch.setattr(table_dice, "REFIT_AFTER", 4)
+    dice = TableDice(tmp_path, "odd set")
+    play_throws(dice, 4)
+    dice.close()
+    assert (tmp_path / EXAMPLES_NAME).is_file() and (tmp_path / LAYER_NAME).is_file()
+    assert TableDice(tmp_path, "odd set", background=False).counts() == dice.counts()
