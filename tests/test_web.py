@@ -9,6 +9,7 @@ import sqlite3
 import xml.etree.ElementTree as ElementTree
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from firmware.core.table_game import Progress
@@ -292,3 +293,25 @@ def test_run_with_the_page_enabled_serves_it_beside_the_game(data):
     with urllib.request.urlopen(f"http://127.0.0.1:{port}/live.json", timeout=5) as response:
         assert response.status == 200 and b'"kind": "cant-stop"' in response.read()
     assert start_web_page(Config(data_dir=data)) is None, "off by default: nothing started"
+
+
+def test_the_statistics_say_what_the_table_learned_of_its_dice(data):
+    from firmware.calibration.table_dice import EXAMPLES_NAME, TableDice
+    from vision.reader import read_dice
+    from vision.synthetic import render_tray
+
+    assert client(data).get("/stats.json").get_json()["table_dice"] == {"sets": {}, "layer": None, "problem": ""}
+    dice = TableDice(data, "white", background=False)
+    rng = np.random.default_rng(4)
+    for _ in range(4):
+        image, _ = render_tray((1, 2, 2, 6), rng)
+        reading = read_dice(image)
+        dice.confirm(image, reading.dice, [d.value for d in reading.dice])
+    dice.refit()
+    found = client(data).get("/stats.json").get_json()["table_dice"]
+    assert found["sets"] == {"white": [4, 8, 0, 0, 0, 4]} and found["problem"] == ""
+    assert found["layer"]["dice_set"] == "white" and found["layer"]["examples"] == 16 and found["layer"]["in_use"] is False
+    (data / EXAMPLES_NAME).write_bytes(b"not a zip")
+    response = client(data).get("/stats.json")
+    assert response.status_code == 200 and "cannot be read" in response.get_json()["table_dice"]["problem"]
+    assert (data / EXAMPLES_NAME).read_bytes() == b"not a zip", "the page only reads"

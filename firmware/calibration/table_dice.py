@@ -20,6 +20,7 @@ import time
 import zipfile
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -204,6 +205,27 @@ class TableDice:
         os.replace(path, aside)
         LOG.error("%s: %s; kept as %s, the table's dice are learned afresh", path, why, aside)
         self.notices.append(f"{path.name} kept aside")
+
+
+def summary(folder: Path) -> dict[str, Any]:
+    """What the data folder holds of the table's dice, read only (for the web page): examples per
+    face of each dice set, and the tuned layer's dice set, figures and whether it is in use;
+    ``problem`` says why a file could not be read (the companion keeps such files aside)."""
+    found: dict[str, Any] = {"sets": {}, "layer": None, "problem": ""}
+    try:
+        with np.load(folder / EXAMPLES_NAME, allow_pickle=False) as saved:
+            labels, sets = saved["labels"], saved["sets"].astype(str)
+        found["sets"] = {name: [int(n) for n in np.bincount(labels[sets == name], minlength=6)[:6]]
+                         for name in sorted(set(sets.tolist()))}
+        with np.load(folder / LAYER_NAME, allow_pickle=False) as saved:
+            dice_set, layer = str(saved["dice_set"]), TableHead.from_bytes(saved["layer"].tobytes(), LAYER_NAME)
+        found["layer"] = {"dice_set": dice_set, "examples": layer.examples, "held_out_right": layer.held_out_right,
+                          "shipped_right": layer.shipped_right, "in_use": layer.improves}
+    except FileNotFoundError:
+        pass
+    except (OSError, KeyError, ValueError, EOFError, zipfile.BadZipFile) as error:
+        found["problem"] = f"the table's dice files cannot be read: {error}"
+    return found
 
 
 def _no_examples(params: ReaderParams) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:

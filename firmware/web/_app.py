@@ -23,6 +23,7 @@ from typing import Any
 from flask import Flask, Response, abort, render_template, request
 
 from engine.errors import EngineError
+from firmware.calibration import table_dice
 from firmware.journal.journal import Journal, JournalError
 from firmware.web import _views as views
 
@@ -115,7 +116,7 @@ def create_app(journal_path: Path) -> Flask:
 
     @app.get("/stats.json")
     def stats_json() -> Response:
-        return _json(read(views.statistics))
+        return _json(read(views.statistics) | {"table_dice": table_dice.summary(path.parent)})
 
     return app
 

@@ -65,6 +65,26 @@
     return table;
   }
 
+  function tableDice(found) {
+    const said = [];
+    const line = (text) => { const p = document.createElement("p"); p.textContent = text; said.push(p); };
+    if (found.problem) line(found.problem);
+    const sets = Object.entries(found.sets);
+    if (!sets.length && !found.problem) line("No examples yet: they come with the throws played on.");
+    for (const [name, counts] of sets) {
+      line(`${name}: ${counts.reduce((a, b) => a + b, 0)} examples`);
+      said.push(countsTable({ counts }));
+    }
+    const layer = found.layer;
+    if (layer) {
+      const percent = (share) => `${(100 * share).toFixed(1)} %`;
+      line(`Tuned layer for ${layer.dice_set}, fitted on ${layer.examples} examples: held-out throws read right ` +
+        `${percent(layer.held_out_right)} against ${percent(layer.shipped_right)} by the shipped one, so it is ` +
+        (layer.in_use ? "in use." : "not in use."));
+    }
+    return said;
+  }
+
   fetch("stats.json").then((response) => response.json()).then((data) => {
     if (data.error) {
       document.getElementById("summary").textContent = data.error;
@@ -94,6 +114,7 @@
     } else {
       document.getElementById("bust").textContent = "No roll of Can't Stop read yet.";
     }
+    document.getElementById("table-dice").append(...tableDice(data.table_dice));
     if (data.left_out) {
       document.getElementById("summary").textContent += ` ${data.left_out} damaged game(s) left out: see History.`;
     }
