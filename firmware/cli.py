@@ -120,6 +120,10 @@ def _calibrate(args: argparse.Namespace) -> int:
     from firmware.calibration.calibrate import calibrate
     from firmware.games import table_game
 
+    if args.dice or args.forget:
+        from firmware.table.dice_lesson import teach_dice
+
+        return teach_dice(load_config(args.config), forget=args.forget)
     game = table_game(args.game)
     if not game.camera:
         print(f"dice-companion calibrate: {game.title} reads no dice, so there is nothing to calibrate", file=sys.stderr)
@@ -226,6 +230,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     game_argument(calibration, "the game whose view to calibrate: its board's levels, or the tray")
     calibration.add_argument("--config", type=Path, required=True, metavar="FILE", help="TOML, see firmware/pi/dice-companion.toml")
+    calibration.add_argument("--dice", action="store_true",
+                             help="teach the reader the table's own dice: throw them, confirm or correct each reading with the buttons")
+    calibration.add_argument("--forget", action="store_true", help="drop the dice examples of [game] dice_set and the tuned layer")
     calibration.set_defaults(run=_calibrate)
 
     history = commands.add_parser("history", help="the finished and abandoned games, and each player's record")

@@ -7,6 +7,7 @@ import pytest
 from engine.cant_stop import bust_probability, legal_moves
 from firmware.drawing.screens import (
     BadReadScreen,
+    DiceLessonScreen,
     ManualEntryScreen,
     NoticeScreen,
     SetupScreen,
@@ -63,6 +64,9 @@ SCREENS = {
     "resume": resume_screen(MIDGAME, NAMES),
     "resume-abandon": resume_screen(MIDGAME, NAMES, confirming=True),
     "manual-entry": ManualEntryScreen(NAMES[MIDGAME.current], (3, 6, 1, 1), 1),
+    "dice-check": ManualEntryScreen("throw 3", (2, 5, 5, 1, 6), 2, heading="Check dice"),
+    "dice-lesson": DiceLessonScreen((2, 0, 3, 1, 4, 2), "kept 4 dice"),
+    "dice-lesson-enough": DiceLessonScreen((12, 9, 11, 10, 14, 8)),
     "notice-journal": NoticeScreen(
         "Journal unreadable", ("kept aside as", "journal.sqlite3.unrea", "dable-20261123-101500"), "started anew"
     ),

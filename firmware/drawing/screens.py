@@ -244,9 +244,10 @@ class ManualEntryScreen:
     player: str
     values: tuple[int, ...]
     index: int
+    heading: str = "Dice by hand"  # "Check dice": the values read, to be confirmed or corrected
 
     def paint(self, canvas: Canvas) -> None:
-        title(canvas, "Dice by hand", self.player)
+        title(canvas, self.heading, self.player)
         step = 30 if len(self.values) <= 4 else 24
         for index, value in enumerate(self.values):
             x = 8 + index * step
@@ -256,6 +257,23 @@ class ManualEntryScreen:
         text(canvas, (1, BODY_TOP_PX + 27), f"die {self.index + 1} of {len(self.values)}")
         text(canvas, (WIDTH, BODY_TOP_PX + 27), "STOP:back", right=True)
         footer(canvas, "NEXT:+1", "SELECT:ok")
+
+
+@dataclass(frozen=True)
+class DiceLessonScreen:
+    """``calibrate --dice``: the table's examples per face so far, and what to do next."""
+
+    counts: tuple[int, ...]  # examples of faces 1-6
+    status: str = ""
+    wanted: int = 2  # examples of each face that are enough
+
+    def paint(self, canvas: Canvas) -> None:
+        title(canvas, "Learn dice", f"{sum(self.counts)} kept")
+        line(canvas, 0, "  ".join(f"{face}:{n}" for face, n in zip((1, 2, 3), self.counts[:3])))
+        line(canvas, 1, "  ".join(f"{face}:{n}" for face, n in zip((4, 5, 6), self.counts[3:])))
+        enough = all(n >= self.wanted for n in self.counts)
+        line(canvas, 2, f"Enough: each face {self.wanted}x" if enough else f"Throw: each face {self.wanted}x")
+        footer(canvas, self.status or "ROLL:read", "STOP:done")
 
 
 @dataclass(frozen=True)

@@ -10,9 +10,9 @@ import logging
 import queue
 import threading
 from collections.abc import Callable
+from typing import Protocol
 
 from firmware.core.events import ButtonEvent, CameraFailed, Event, FrameEvent
-from firmware.table.companion import Companion
 from hardware.buttons import Press
 from hardware.camera import Camera, CameraError
 
@@ -98,8 +98,16 @@ def _close(camera: Camera | None) -> None:
     return None
 
 
-def run(companion: Companion, inbox: EventQueue, feed: CameraFeed | None = None) -> None:
-    """Handle events until the companion is finished (QUIT)."""
+class Handler(Protocol):
+    """What the loop drives: the companion, or the dice lesson of ``calibrate --dice``."""
+
+    finished: bool
+
+    def handle(self, event: Event) -> None: ...
+
+
+def run(companion: Handler, inbox: EventQueue, feed: CameraFeed | None = None) -> None:
+    """Handle events until the companion (or lesson) is finished (QUIT)."""
     if feed is not None:
         feed.start()
     try:
