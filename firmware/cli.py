@@ -121,7 +121,7 @@ def _calibrate(args: argparse.Namespace) -> int:
     from firmware.games import table_game
 
     if args.dice or args.forget:
-        from firmware.table.dice_lesson import teach_dice
+        from firmware.table.start import teach_dice
 
         return teach_dice(load_config(args.config), forget=args.forget)
     game = table_game(args.game)

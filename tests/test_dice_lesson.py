@@ -75,10 +75,31 @@ def test_the_lesson_runs_on_the_configured_devices_until_quit(monkeypatch, tmp_p
     import sys
 
     from firmware.config import parse_config
-    from firmware.table.dice_lesson import teach_dice
+    from firmware.table.start import teach_dice
 
     monkeypatch.setattr(sys, "stdin", io.StringIO("q"))
     config = parse_config({"buttons": {"source": "keyboard"}, "display": {"type": "dummy"},
                            "camera": {"backend": "synthetic"}, "data": {"dir": str(tmp_path)}})
     assert teach_dice(config) == 0
     assert capsys.readouterr().out.endswith("0 examples of 'dice': 1:0 2:0 3:0 4:0 5:0 6:0\n")
+
+
+def test_the_set_up_screen_opens_the_lesson_and_stop_comes_back(tmp_path):
+    from firmware.drawing.screens import SetupScreen
+    from firmware.games.game_setup import GameSetup
+    from firmware.table.companion import Companion
+    from table_helpers import NAMES
+
+    dice = TableDice(tmp_path, "white", background=False)
+    companion = Companion(dummy_display(), GameSetup(NAMES), table_dice=dice)
+    menu = companion.screen
+    assert isinstance(menu, SetupScreen) and menu.rows[-1] == ("Dice", "NEXT:learn")
+    press(companion, *[Press.SELECT] * (len(menu.rows) - 1), Press.NEXT)
+    assert companion.screen == DiceLessonScreen((0, 0, 0, 0, 0, 0), "", 2)
+    throw(companion, (4, 4))
+    press(companion, Press.SELECT, Press.SELECT)
+    assert companion.screen == DiceLessonScreen((0, 0, 0, 2, 0, 0), "kept 2 dice", 2)
+    press(companion, Press.STOP)
+    assert companion.screen == SetupScreen(menu.rows, len(menu.rows) - 1), "back on the dice row"
+    press(companion, Press.SELECT, Press.SELECT)
+    assert companion.state is not None, "then the game starts as ever"

@@ -1,5 +1,6 @@
 """The set-up screen's logic: the game first (the last one played), the players, then the game's
-own options; NEXT changes the highlighted value, SELECT moves on, STOP goes back."""
+own options, and with a camera a row that opens the dice lesson; NEXT changes the highlighted
+value (on the dice row: starts the lesson), SELECT moves on, STOP goes back."""
 
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ class Menu:
     players: int
     options: dict[str, Any] = field(default_factory=dict)  # the game's options on the screen
     field: int = 0
+    learn_dice: bool = False  # a row for the dice lesson (a camera reads the dice)
 
     @property
     def game(self) -> TableGame:
@@ -39,25 +41,32 @@ class Menu:
         )
 
     @property
+    def lesson_field(self) -> int | None:
+        """The dice lesson's row, after the game's options; None without one."""
+        return PLAYERS_FIELD + 1 + len(self.shown_options) if self.learn_dice else None
+
+    @property
     def start_field(self) -> int:
-        return PLAYERS_FIELD + 1 + len(self.shown_options)
+        return PLAYERS_FIELD + 1 + len(self.shown_options) + self.learn_dice
 
     def screen(self) -> SetupScreen:
         rows = [("Game", self.game.title), ("Players", str(self.players))]
         rows += [(option.label, option.shown(self.options[option.key])) for option in self.shown_options]
+        rows += [("Dice", "NEXT:learn")] if self.learn_dice else []
         return SetupScreen(tuple(rows), self.field)
 
 
-def first_menu(defaults: GameSetup, kind: str | None = None) -> Menu:
-    """The menu at start: the game ``kind`` (the last played) or the configured one, the configured set-up."""
-    return _for_game(defaults, kind or defaults.kind, len(defaults.names))
+def first_menu(defaults: GameSetup, kind: str | None = None, learn_dice: bool = False) -> Menu:
+    """The menu at start: the game ``kind`` (the last played) or the configured one, the configured
+    set-up; ``learn_dice`` adds the dice lesson's row."""
+    return _for_game(defaults, kind or defaults.kind, len(defaults.names), learn_dice=learn_dice)
 
 
-def _for_game(defaults: GameSetup, kind: str, players: int, field_: int = 0) -> Menu:
+def _for_game(defaults: GameSetup, kind: str, players: int, field_: int = 0, learn_dice: bool = False) -> Menu:
     game = table_game(kind)
     players = min(max(players, game.players[0]), game.players[-1])
     options = replace(defaults, kind=kind).game_options()
-    menu = Menu(kind, players, {}, field_)
+    menu = Menu(kind, players, {}, field_, learn_dice)
     return replace(menu, options=_fitted(menu.shown_options, options, players))
 
 
@@ -74,13 +83,15 @@ def _fitted(shown: Sequence[SetupOption], options: dict[str, Any], players: int)
 
 
 def menu_after(menu: Menu, press: Press, defaults: GameSetup) -> Menu:
-    """The menu after a press (SELECT on the start line is the caller's: it starts the game)."""
+    """The menu after a press (SELECT on the start line and NEXT on the dice row are the caller's:
+    they start the game and the lesson)."""
     if press is Press.NEXT and menu.field == GAME_FIELD:
-        return _for_game(defaults, _after([game.kind for game in GAMES], menu.kind), menu.players, GAME_FIELD)
+        return _for_game(defaults, _after([game.kind for game in GAMES], menu.kind), menu.players, GAME_FIELD,
+                         menu.learn_dice)
     if press is Press.NEXT and menu.field == PLAYERS_FIELD:
         players = _after(menu.game.players, menu.players)
         return replace(menu, players=players, options=_fitted(menu.shown_options, menu.options, players))
-    if press is Press.NEXT and PLAYERS_FIELD < menu.field < menu.start_field:
+    if press is Press.NEXT and PLAYERS_FIELD < menu.field < menu.start_field and menu.field != menu.lesson_field:
         option = menu.shown_options[menu.field - PLAYERS_FIELD - 1]
         assert option.choices is not None
         chosen = _after(option.choices(menu.players), menu.options[option.key])

@@ -60,6 +60,7 @@ from firmware.games.game_setup import GameSetup
 from firmware.journal.journal import UNDO, Journal, play_through, replay
 from firmware.journal.rows import CAMERA, HAND
 from firmware.table._confirmed_dice import ConfirmedDice
+from firmware.table.dice_lesson import DiceLesson
 from firmware.table._setup_menu import chosen_setup, first_menu, menu_after
 from hardware.buttons import Press
 from hardware.camera import Toss
@@ -113,7 +114,9 @@ class Companion:
         self.setup: GameSetup | None = None  # the game being played
         self._game: int | None = None
         self._standing: list[Any] = []
-        self._menu = first_menu(setup, self._last_kind() if offer_last_played else None)
+        self._menu = first_menu(setup, self._last_kind() if offer_last_played else None, learn_dice=table_dice is not None)
+        self._table_dice = table_dice
+        self._lesson: DiceLesson | None = None  # the dice lesson, opened from the set-up screen
         self._banner: Any = None  # a notice, the resume screen, or the game's banner (a bust, a bot's turn)
         self._waiting_notices: list[NoticeScreen] = []  # shown once the notice on screen is dismissed
         self._entry: ManualEntryScreen | None = None
@@ -203,6 +206,12 @@ class Companion:
 
     def handle(self, event: Event) -> None:
         """Take one event and update the screen."""
+        if self._lesson is not None and not (isinstance(event, ButtonEvent) and event.press is Press.QUIT):
+            self._lesson.handle(event)
+            if self._lesson.finished:
+                self._lesson = None
+            self._refresh()
+            return
         if isinstance(event, ButtonEvent):
             self._status = ""
             self._press(event.press)
@@ -314,6 +323,8 @@ class Companion:
     def _press_in_setup(self, press: Press) -> None:
         if press is Press.SELECT and self._menu.field == self._menu.start_field:
             self._start(chosen_setup(self.defaults, self._menu))
+        elif press is Press.NEXT and self._menu.field == self._menu.lesson_field and self._table_dice is not None:
+            self._lesson = DiceLesson(None, self._table_dice, self._tray)
         else:
             self._menu = menu_after(self._menu, press, self.defaults)
 
@@ -535,6 +546,8 @@ class Companion:
 
     def _current_screen(self) -> Screen:
         state = self.state
+        if self._lesson is not None:
+            return self._lesson.screen
         if isinstance(self._banner, (ResumeScreen, NoticeScreen)):
             return self._banner
         if state is None:

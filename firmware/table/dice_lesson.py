@@ -1,4 +1,5 @@
-"""``dice-companion calibrate --dice``: the players teach the companion their dice before a game.
+"""The dice lesson (``dice-companion calibrate --dice``, or from the set-up screen): the players
+teach the companion their dice before a game.
 
 They throw the dice (at most MOST_DICE at a time); each reading is shown die by die, prefilled
 with what the reader saw, and confirmed or corrected with the buttons as when dice are entered
@@ -11,22 +12,16 @@ face was shown WANTED times the screen says so; games go on adding examples as t
 from __future__ import annotations
 
 import logging
-import sys
 
 import numpy as np
 
 from engine.dice import FACES, Roll
 from firmware.calibration.table_dice import TableDice
-from firmware.config import Config
 from firmware.core.events import ButtonEvent, CameraFailed, Event, FrameEvent
 from firmware.core.manual_entry import entry_after
 from firmware.core.roll_watcher import RollWatcher
-from firmware.devices import camera_opener, open_buttons, open_display, throwing_dice
 from firmware.drawing.screens import DiceLessonScreen, ManualEntryScreen, Screen, draw
-from firmware.table._loop import CameraFeed, EventQueue, run
-from firmware.table.start import SIMULATED_FRAME_INTERVAL_S, tray_at_table
 from hardware.buttons import Press
-from hardware.camera import Toss
 from hardware.display import Display, DisplayError
 from vision.reading import Die
 from vision.tray import TrayOutline
@@ -37,9 +32,10 @@ WANTED = 2  # examples of each face that are enough to start with
 
 
 class DiceLesson:
-    """The lesson's flow, event by event; :attr:`screen` is what the OLED shows."""
+    """The lesson's flow, event by event; :attr:`screen` is what the OLED shows (on ``display``
+    when given; without, the companion's set-up screen hosts the lesson and shows it)."""
 
-    def __init__(self, display: Display, table_dice: TableDice, tray: TrayOutline | None = None) -> None:
+    def __init__(self, display: Display | None, table_dice: TableDice, tray: TrayOutline | None = None) -> None:
         self.display = display
         self.table_dice = table_dice
         self.watcher = RollWatcher(table_dice.read, tray=tray)
@@ -101,40 +97,9 @@ class DiceLesson:
         return DiceLessonScreen(tuple(self.table_dice.counts()), self._status, WANTED)
 
     def _show(self) -> None:
+        if self.display is None:
+            return
         try:
             self.display.show(draw(self.screen))
         except DisplayError as error:
             LOG.warning("display: %s", error)
-
-
-def teach_dice(config: Config, forget: bool = False) -> int:
-    """Run the lesson on the configured camera, buttons and display (``forget``: drop what the
-    table learned instead); returns the exit status."""
-    table_dice = TableDice(config.data_dir, config.game.dice_set)
-    try:
-        if forget:
-            counts = table_dice.counts()
-            table_dice.forget()
-            print(f"forgot {sum(counts)} examples of {config.game.dice_set!r} and the table's tuned layer")
-            return 0
-        opener = camera_opener(config.camera)
-        if opener is None:
-            print("dice-companion calibrate --dice: the configuration has no camera", file=sys.stderr)
-            return 1
-        display = open_display(config.display)
-        inbox = EventQueue()
-        deliver = inbox.press
-        if config.camera.backend == "synthetic":  # a simulated tray: ROLL throws the dice, as at the table
-            deliver = throwing_dice(deliver, opener(), lambda: Toss(MOST_DICE - 1))  # type: ignore[arg-type]  # the synthetic opener hands out its tray
-        buttons = open_buttons(config.buttons, deliver)
-        try:
-            lesson = DiceLesson(display, table_dice, tray_at_table(config.data_dir)[0])
-            run(lesson, inbox, CameraFeed(opener, inbox, SIMULATED_FRAME_INTERVAL_S))
-        finally:
-            buttons.close()
-            display.close()
-        counts = table_dice.counts()
-        print(f"{sum(counts)} examples of {config.game.dice_set!r}: " + " ".join(f"{f}:{n}" for f, n in zip(FACES, counts)))
-        return 0
-    finally:
-        table_dice.close()

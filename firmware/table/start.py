@@ -1,4 +1,5 @@
-"""The companion put together: ``demo`` on simulated hardware, and ``run`` on the device.
+"""The companion put together: ``demo`` on simulated hardware, ``run`` on the device, and the dice
+lesson of ``calibrate --dice``.
 
 Both run the same code: the companion, the event loop, the camera feed and the real reader;
 only the devices differ.
@@ -14,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
+from engine.dice import FACES
 from firmware.calibration.calibrate_board import calibrate_board
 from firmware.calibration.table_dice import TableDice
 from firmware.calibration.tray_file import TRAY_NAME, load_tray
@@ -24,6 +26,7 @@ from firmware.devices import camera_opener, open_buttons, open_display, throwing
 from firmware.drawing.screens import NoticeScreen, draw, rows_of
 from firmware.games.game_setup import GameSetup
 from firmware.journal.journal import JOURNAL_NAME, Journal, JournalError
+from firmware.table import dice_lesson
 from firmware.table._loop import CameraFeed, EventQueue, run
 from firmware.table.companion import Companion
 from hardware.board_camera import SyntheticBoardCamera
@@ -204,3 +207,36 @@ def open_journal(data: Path | None) -> Journal:
         return Journal(":memory:")
     data.mkdir(parents=True, exist_ok=True)
     return Journal(data / JOURNAL_NAME)
+
+
+def teach_dice(config: Config, forget: bool = False) -> int:
+    """Run the lesson on the configured camera, buttons and display (``forget``: drop what the
+    table learned instead); returns the exit status."""
+    table_dice = TableDice(config.data_dir, config.game.dice_set)
+    try:
+        if forget:
+            counts = table_dice.counts()
+            table_dice.forget()
+            print(f"forgot {sum(counts)} examples of {config.game.dice_set!r} and the table's tuned layer")
+            return 0
+        opener = camera_opener(config.camera)
+        if opener is None:
+            print("dice-companion calibrate --dice: the configuration has no camera", file=sys.stderr)
+            return 1
+        display = open_display(config.display)
+        inbox = EventQueue()
+        deliver = inbox.press
+        if config.camera.backend == "synthetic":  # a simulated tray: ROLL throws the dice, as at the table
+            deliver = throwing_dice(deliver, opener(), lambda: Toss(dice_lesson.MOST_DICE - 1))  # type: ignore[arg-type]  # the synthetic opener hands out its tray
+        buttons = open_buttons(config.buttons, deliver)
+        try:
+            lesson = dice_lesson.DiceLesson(display, table_dice, tray_at_table(config.data_dir)[0])
+            run(lesson, inbox, CameraFeed(opener, inbox, SIMULATED_FRAME_INTERVAL_S))
+        finally:
+            buttons.close()
+            display.close()
+        counts = table_dice.counts()
+        print(f"{sum(counts)} examples of {config.game.dice_set!r}: " + " ".join(f"{f}:{n}" for f, n in zip(FACES, counts)))
+        return 0
+    finally:
+        table_dice.close()
