@@ -104,3 +104,12 @@ def test_the_background_thread_saves_and_refits_and_close_waits_for_it(tmp_path,
     dice.close()
     assert (tmp_path / EXAMPLES_NAME).is_file() and (tmp_path / LAYER_NAME).is_file()
     assert TableDice(tmp_path, "odd set", background=False).counts() == dice.counts()
+
+
+def test_a_damaged_examples_file_is_said_on_the_screen_at_start(tmp_path):
+    from firmware.table.start import dice_notice
+
+    (tmp_path / EXAMPLES_NAME).write_bytes(b"garbage")
+    notice = dice_notice(TableDice(tmp_path, "white", background=False))
+    assert notice.title == "Dice examples reset" and "kept aside" in " ".join(notice.lines)
+    assert dice_notice(TableDice(tmp_path, "white", background=False)) is None, "said once: the file was moved"
