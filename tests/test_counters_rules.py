@@ -235,7 +235,7 @@ def test_a_rocket_moves_only_counters_below_the_top():
 # The handicap.
 
 
-@pytest.mark.parametrize(("players", "combinations"), [(2, [7]), (3, [7, 15]), (4, [7, 15, 4])])
+@pytest.mark.parametrize(("players", "combinations"), [(2, [7]), (3, [7, 21]), (4, [7, 21, 35])])
 def test_the_players_after_the_first_move_one_two_three_counters(players, combinations):
     state = new_game(players)
     assert state.phase is Phase.HANDICAP and dice_due(state) == 0
@@ -248,17 +248,6 @@ def test_the_players_after_the_first_move_one_two_three_counters(players, combin
     for player in range(1, players):
         assert sorted(state.positions[player]) == [0] * (7 - player) + [1] * player
     assert state.positions[0] == (0,) * 7
-
-
-def test_the_handicap_counters_of_all_players_stand_in_different_columns():
-    # "You should all select counters in different columns for this."
-    state = play(new_game(4), "handicap 2", "handicap 1-3")
-    assert all(not {0, 1, 2} & set(m.columns) for m in legal_moves(state))
-    with pytest.raises(IllegalMoveError) as refused:
-        play(state, "handicap 2-5-S")
-    assert str(refused.value) == ('handicap 2-5-S: an earlier player\'s handicap counter already stands in column 2: '
-                                  '"You should all select counters in different columns for this."')
-    assert play(state, "handicap 4-5-S").phase is Phase.THROW
 
 
 def test_a_handicap_of_the_wrong_size_is_refused():

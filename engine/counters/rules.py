@@ -34,19 +34,9 @@ def dice_due(state: State) -> int:
     return DICE - len(state.kept) if state.phase is Phase.THROW else 0
 
 
-HANDICAP_RULE = "You should all select counters in different columns for this."
-
-
-def handicap_columns(state: State) -> set[int]:
-    """The columns where the players before the current one moved their handicap counters."""
-    return {column for player in range(1, state.current) for column in COLUMNS if state.positions[player][column]}
-
-
 def handicaps(state: State) -> tuple[Handicap, ...]:
-    """The current player's set-up advantage: one square in each of ``current`` different columns,
-    none where an earlier player's handicap counter stands (the rule: HANDICAP_RULE)."""
-    free = [column for column in COLUMNS if column not in handicap_columns(state)]
-    return tuple(Handicap(c) for c in itertools.combinations(free, state.current))
+    """The current player's set-up advantage: one square in each of ``current`` different columns."""
+    return tuple(Handicap(c) for c in itertools.combinations(COLUMNS, state.current))
 
 
 @cache
@@ -125,11 +115,6 @@ def _apply_handicap(state: State, move: Handicap) -> State:
             f"{move}: player {state.current + 1} moves {state.current} counter(s) for the handicap, "
             f"got {len(move.columns)}"
         )
-    taken = sorted(handicap_columns(state) & set(move.columns))
-    if taken:
-        where = ", ".join(column_name(c) for c in taken)
-        raise IllegalMoveError(f"{move}: an earlier player's handicap counter already stands in column {where}: "
-                               f"\"{HANDICAP_RULE}\"")
     rows = _moved(state.positions, state.current, {c: 1 for c in move.columns})
     if state.current + 1 < state.players:
         return replace(state, positions=rows, current=state.current + 1)
