@@ -78,6 +78,7 @@ def test_values_are_read_and_relative_folders_taken_from_the_file(tmp_path):
         ({"data": {"dir": 5}}, "data.dir = 5: allowed is a folder path"),
         ({"game": {"players": ["Ann", 7]}}, "game.players = ['Ann', 7]: allowed is a list of 2 to 4 names"),
         ({"camera": {"scene": "garden"}}, 'camera.scene = \'garden\': allowed is one of "tray", "desk", "board"'),
+        ({"game": {"kind": "counters", "handicap": "sideways"}}, 'game.handicap = \'sideways\': allowed is "apart" or "own"'),
         ({"game": {"dice_set": ""}}, "game.dice_set = '': allowed is a short label of the dice played with, 1 to 20 printable"),
         ({"game": {"dice_set": "   "}}, "game.dice_set = '   ': allowed is a short label"),
         ({"game": {"dice_set": "red casino dice, set 2"}}, "game.dice_set = 'red casino dice, set 2': allowed is a short"),

@@ -30,6 +30,14 @@ def test_every_phase_round_trips(name):
     assert from_json(to_json(state)) == state
 
 
+def test_a_state_saved_before_the_handicap_reading_was_kept_reads_as_played_then():
+    import json
+
+    data = json.loads(to_json(states()["throw"]))
+    del data["handicap"]
+    assert from_json(json.dumps(data)).handicap == "own"
+
+
 def test_the_saved_game_keeps_its_board():
     state = states()["rocket"]
     data = json.loads(to_json(state))
@@ -70,6 +78,7 @@ def changed(state, **fields):
         ("over", {"winner": 1}, "a finished game needs exactly one winner"),
         ("over", {"phase": "throw", "winner": None, "throws": 0, "turn": 1}, "a game with a player at the goal must be over"),
         ("throw", {"board": {"columns": {}}}, "invalid state: the board lacks column 1"),
+        ("throw", {"handicap": "sideways"}, "handicap must be one of apart, own"),
     ],
 )
 def test_impossible_states_are_refused(name, fields, message):

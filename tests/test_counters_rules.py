@@ -235,7 +235,7 @@ def test_a_rocket_moves_only_counters_below_the_top():
 # The handicap.
 
 
-@pytest.mark.parametrize(("players", "combinations"), [(2, [7]), (3, [7, 21]), (4, [7, 21, 35])])
+@pytest.mark.parametrize(("players", "combinations"), [(2, [7]), (3, [7, 15]), (4, [7, 15, 4])])
 def test_the_players_after_the_first_move_one_two_three_counters(players, combinations):
     state = new_game(players)
     assert state.phase is Phase.HANDICAP and dice_due(state) == 0
@@ -248,6 +248,22 @@ def test_the_players_after_the_first_move_one_two_three_counters(players, combin
     for player in range(1, players):
         assert sorted(state.positions[player]) == [0] * (7 - player) + [1] * player
     assert state.positions[0] == (0,) * 7
+
+
+def test_the_handicap_counters_of_all_players_stand_in_different_columns():
+    # "You should all select counters in different columns for this."
+    state = play(new_game(4), "handicap 2", "handicap 1-3")
+    assert all(not {0, 1, 2} & set(m.columns) for m in legal_moves(state))
+    with pytest.raises(IllegalMoveError) as refused:
+        play(state, "handicap 2-5-S")
+    assert str(refused.value) == ("handicap 2-5-S: an earlier player's handicap counter already stands in column 2: "
+                                  '"You should all select counters in different columns for this."')
+    assert play(state, "handicap 4-5-S").phase is Phase.THROW
+
+
+def test_games_played_before_that_reading_keep_their_own():
+    state = play(new_game(3, Variant(handicap="own")), "handicap S")
+    assert len(legal_moves(state)) == 21 and play(state, "handicap 1-S").phase is Phase.THROW
 
 
 def test_a_handicap_of_the_wrong_size_is_refused():
@@ -381,3 +397,30 @@ def test_a_finished_turn_passes_the_dice_round_the_table():
     state = position(players=3, current=2, dice=(1, 1, 2, 5, 6))
     after = play(state, "take pair 1")
     assert after.current == 0 and after.turn == state.turn + 1 and dice_due(after) == 5
+
+
+def test_a_game_journaled_before_the_reading_replays_as_it_was_played(tmp_path):
+    """A journal row without the handicap option: player 3's handicap beside player 2's, as the bots
+    used to play it, still replays (the option's legacy value), and a new game reads the rule apart."""
+    import json
+    import sqlite3
+
+    from firmware.games.game_setup import GameSetup
+    from firmware.journal.journal import Journal, replay
+
+    path = tmp_path / "journal.sqlite3"
+    journal = Journal(path)
+    game = journal.start_game(GameSetup(("Ann", "Bob", "Cy"), kind="counters"))
+    journal.close()
+    db = sqlite3.connect(path)
+    options = json.loads(db.execute("SELECT options FROM games WHERE id = ?", (game,)).fetchone()[0])
+    assert options["handicap"] == "apart", "a new game keeps its reading"
+    del options["handicap"]
+    db.execute("UPDATE games SET options = ? WHERE id = ?", (json.dumps(options), game))
+    db.commit()
+    db.close()
+    journal = Journal(path)
+    record = journal.unfinished()
+    state, _ = replay(record, ["handicap S", "handicap 1-S"])
+    assert state.handicap == "own" and state.phase is Phase.THROW
+    journal.close()

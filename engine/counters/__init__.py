@@ -4,8 +4,11 @@ The rules text is the specification; where it is silent, these decisions hold:
 
 * Set-up: 2 to 4 players, seven counters each on square 0 (the bottom row) of columns 1..6 and
   S (Straight). Player 1 starts; first the players after them, in order, move their handicap:
-  player 2 one counter, player 3 two, player 4 three, one square each in different columns
-  (one ``Handicap`` move each). A rocket reached there gives nothing (it is not in a turn); a
+  player 2 one counter, player 3 two, player 4 three, one square each in different columns,
+  and none where an earlier player's handicap counter stands ("You should all select counters
+  in different columns for this", read for all players together; the variant's ``handicap =
+  "own"`` reads it for a player's own counters only, as games were played before); one
+  ``Handicap`` move each. A rocket reached there gives nothing (it is not in a turn); a
   blue star reached there counts from the first turn.
 * A turn: five dice are thrown and told as a roll. After the first or second throw the player
   may keep 0..4 of them (``Keep``) and is told a roll of the others. After any throw the player

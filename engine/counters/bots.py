@@ -17,7 +17,7 @@ from typing import Protocol
 
 from engine.counters.moves import DICE, PASS, Handicap, Keep, Move, Rocket, Take
 from engine.counters.options import Kind, Option
-from engine.counters.rules import MAX_THROWS, apply, dice_due, legal_moves, new_game
+from engine.counters.rules import MAX_THROWS, apply, dice_due, handicap_columns, legal_moves, new_game
 from engine.counters.state import Phase, State, has_wild_card
 from engine.counters.variant import Variant
 from engine.dice import Roll
@@ -53,8 +53,10 @@ def nearest_space(state: State, columns: Sequence[int]) -> list[int]:
 
 
 def sensible_handicap(state: State) -> Handicap:
-    """The handicap moving the counters nearest space (the Straight column first on an empty board)."""
-    return Handicap(tuple(nearest_space(state, range(len(state.board.columns)))[: state.current]))
+    """The handicap moving the counters nearest space (the Straight column first on an empty board),
+    in columns no earlier player's handicap took."""
+    free = [column for column in range(len(state.board.columns)) if column not in handicap_columns(state)]
+    return Handicap(tuple(nearest_space(state, free)[: state.current]))
 
 
 def sensible_rocket(state: State) -> Rocket:

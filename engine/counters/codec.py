@@ -8,7 +8,7 @@ from engine.counters.board import COLUMN_NAMES, board_from_dict, board_to_dict
 from engine.counters.moves import DICE
 from engine.counters.rules import COLUMNS, MAX_THROWS
 from engine.counters.state import Phase, State, has_reached_goal
-from engine.counters.variant import check_players
+from engine.counters.variant import HANDICAPS, check_players
 from engine.dice import FACES
 from engine.errors import StateFormatError
 from engine.state_json import build_state, check_header, dump_state, load_object, refuse_unknown_fields, whole_number
@@ -16,7 +16,7 @@ from engine.state_json import build_state, check_header, dump_state, load_object
 GAME_NAME = "counters"
 FORMAT_VERSION = 1
 FIELDS = ("game", "version", "board", "positions", "current", "phase", "dice", "kept", "throws",
-          "rockets", "turn", "winner")
+          "rockets", "turn", "winner", "handicap")
 
 
 def state_to_dict(state: State) -> dict[str, Any]:
@@ -36,6 +36,7 @@ def state_to_dict(state: State) -> dict[str, Any]:
         "rockets": state.rockets,
         "turn": state.turn,
         "winner": state.winner,
+        "handicap": state.handicap,
     }
 
 
@@ -69,7 +70,14 @@ def _build(data: dict[str, Any]) -> State:
         rockets=whole_number(data["rockets"], "rockets"),
         turn=whole_number(data["turn"], "turn"),
         winner=None if winner is None else whole_number(winner, "winner"),
+        handicap=_handicap(data.get("handicap", "own")),  # states written before it was kept: the reading then
     )
+
+
+def _handicap(value: object) -> str:
+    if value not in HANDICAPS:
+        raise StateFormatError(f"handicap must be one of {', '.join(HANDICAPS)}, got {value!r}")
+    return str(value)
 
 
 def _dice(values: object, what: str) -> tuple[int, ...]:

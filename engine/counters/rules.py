@@ -26,7 +26,7 @@ def new_game(players: int = 2, variant: Variant | None = None) -> State:
     """Every counter on the bottom row; player 2 moves the first handicap square."""
     variant = variant or Variant()
     variant.check(players)
-    return State(board=variant.board, positions=((0,) * len(COLUMNS),) * players, current=1)
+    return State(board=variant.board, positions=((0,) * len(COLUMNS),) * players, current=1, handicap=variant.handicap)
 
 
 def dice_due(state: State) -> int:
@@ -34,9 +34,22 @@ def dice_due(state: State) -> int:
     return DICE - len(state.kept) if state.phase is Phase.THROW else 0
 
 
+HANDICAP_RULE = "You should all select counters in different columns for this."
+
+
+def handicap_columns(state: State) -> set[int]:
+    """The columns the current player's handicap may not use: where the players before them moved
+    theirs (the reading "apart" of HANDICAP_RULE), none in the reading "own"."""
+    if state.handicap != "apart":
+        return set()
+    return {column for player in range(1, state.current) for column in COLUMNS if state.positions[player][column]}
+
+
 def handicaps(state: State) -> tuple[Handicap, ...]:
-    """The current player's set-up advantage: one square in each of ``current`` different columns."""
-    return tuple(Handicap(c) for c in itertools.combinations(COLUMNS, state.current))
+    """The current player's set-up advantage: one square in each of ``current`` different columns,
+    none where an earlier player's handicap counter stands (:func:`handicap_columns`)."""
+    free = [column for column in COLUMNS if column not in handicap_columns(state)]
+    return tuple(Handicap(c) for c in itertools.combinations(free, state.current))
 
 
 @cache
@@ -115,6 +128,11 @@ def _apply_handicap(state: State, move: Handicap) -> State:
             f"{move}: player {state.current + 1} moves {state.current} counter(s) for the handicap, "
             f"got {len(move.columns)}"
         )
+    taken = sorted(handicap_columns(state) & set(move.columns))
+    if taken:
+        where = ", ".join(column_name(c) for c in taken)
+        raise IllegalMoveError(f"{move}: an earlier player's handicap counter already stands in column {where}: "
+                               f"\"{HANDICAP_RULE}\"")
     rows = _moved(state.positions, state.current, {c: 1 for c in move.columns})
     if state.current + 1 < state.players:
         return replace(state, positions=rows, current=state.current + 1)

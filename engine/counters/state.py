@@ -43,6 +43,7 @@ class State:
     rockets: int = 0
     turn: int = 0
     winner: int | None = None
+    handicap: str = "apart"  # the handicap's reading (engine.counters.variant.HANDICAPS)
 
     @property
     def players(self) -> int:

@@ -41,6 +41,7 @@ class SetupOption:
     allowed: str = ""  # what the configuration may give, for messages
     shown: Callable[[Any], str] = str  # a value as the set-up screen shows it
     needs: str | None = None  # on the set-up screen only while this other option is set (not 0, False, "none")
+    legacy: Any = None  # the value games journaled before this option existed were played with (None: the default)
 
 
 @dataclass(frozen=True)

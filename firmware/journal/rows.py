@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine.errors import EngineError
 from firmware.games import UnknownGameError
@@ -96,11 +96,14 @@ def game_record(row: tuple[object, ...]) -> GameRecord:
         raise DamagedRow(f"bots {bots!r} are not some of the players {players}")
     if not is_dice_set(dice_set):
         raise DamagedRow(f"dice_set {dice_set!r} is not {DICE_SET_ALLOWED}")
-    setup = GameSetup(players, seats, kind=kind, options=_options(options), dice_set=dice_set)  # type: ignore[arg-type]  # checked next
+    stored = _options(options)
+    setup = GameSetup(players, seats, kind=kind, options=stored, dice_set=dice_set)  # type: ignore[arg-type]  # checked next
     try:
         unknown = sorted(set(setup.options) - {option.key for option in setup.game.options})
         if unknown:
             raise DamagedRow(f"options {options!r}: {unknown[0]!r} is not an option of {kind}")
+        older = {o.key: o.legacy for o in setup.game.options if o.legacy is not None and o.key not in stored}
+        setup = replace(setup, options={**older, **setup.options})  # played before the option existed: as then
         setup.check()
     except (EngineError, UnknownGameError) as error:
         raise DamagedRow(str(error)) from None

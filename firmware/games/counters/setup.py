@@ -17,6 +17,8 @@ from typing import Any
 
 from engine.counters import board_from_dict, board_from_toml, board_to_dict, default_board
 from engine.counters.board import BoardError
+from engine.counters.variant import HANDICAPS
+from engine.errors import VariantError
 from firmware.core.table_game import Options, SetupOption
 
 BOARD_ALLOWED = "a board file (TOML) like engine/counters/default_board.toml"
@@ -37,12 +39,29 @@ def _board_file(value: Any, base: Path) -> dict[str, Any]:
         raise BoardError(f"the board file {path}: {error}") from None
 
 
-OPTIONS = (SetupOption("board", "Board", board_to_dict(default_board()), None, _board_file, BOARD_ALLOWED),)
+HANDICAP_ALLOWED = " or ".join(f'"{reading}"' for reading in HANDICAPS)
+
+
+def _handicap(value: Any, base: Path) -> str:
+    """How the handicap rule is read (engine.counters.variant.HANDICAPS)."""
+    if value not in HANDICAPS:
+        raise VariantError(f"allowed is {HANDICAP_ALLOWED}")
+    return str(value)
+
+
+OPTIONS = (
+    SetupOption("board", "Board", board_to_dict(default_board()), None, _board_file, BOARD_ALLOWED),
+    # "You should all select counters in different columns for this": every player's handicap
+    # counters apart from all others'; games journaled before the reading were played "own".
+    SetupOption("handicap", "Handicap", "apart", None, _handicap, HANDICAP_ALLOWED, legacy="own"),
+)
 
 
 def variant_of(options: Options) -> dict[str, Any]:
-    """The engine's ``new_game`` keywords: the board, checked again (a journal row may be damaged)."""
-    return {"board": board_from_dict(options.get("board", OPTIONS[0].default))}
+    """The engine's ``new_game`` keywords: the board, checked again (a journal row may be damaged),
+    and the handicap's reading."""
+    return {"board": board_from_dict(options.get("board", OPTIONS[0].default)),
+            "handicap": options.get("handicap", OPTIONS[1].default)}
 
 
 def summary(options: Options) -> str:
