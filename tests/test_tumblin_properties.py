@@ -32,6 +32,8 @@ def random_set_up(rng: random.Random) -> tuple[int, dict]:
         variant.update(mines=rng.randint(1, 6), mine_kind=rng.choice(["pressure", "trip", "proximity"]))
     cards = rng.choice([(0, 0), (1, 0), (0, 1), (2, 0), (0, 2), (1, 1)])
     variant.update(breed_cards=cards[0], multiplier_cards=cards[1])
+    if rng.random() < 0.3:
+        variant["order"] = "round"
     return players, variant
 
 
@@ -121,7 +123,9 @@ def play_game(seed: int):
             return state
         assert GAME.winner(state) is None and not state.over
         playing = leaders if deciding else list(range(len(sides)))
-        playing.sort(key=lambda i: (-round_sides[i], order.index(sides[i][0])))
+        # "The player with the highest total score at the end of the prior round goes first" (then the round's score)
+        by_total = variant.get("order", "total") == "total"
+        playing.sort(key=lambda i: (-side_totals[i] if by_total else 0, -round_sides[i], order.index(sides[i][0])))
         order = [sides[i][k] for k in range(len(sides[0])) for i in playing]
         overtime = deciding
 

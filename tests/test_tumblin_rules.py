@@ -158,8 +158,18 @@ def test_the_reading_names_only_the_players_colours():
     refused(flick_all(game(2)), "tally blue 4@3", "no player has colour 'blue': the colours are red, green")
 
 
-def test_the_next_round_goes_by_the_last_rounds_score_ties_keeping_the_last_order():
-    state = rounds(game(3), "green 2@3 blue 3@4")  # 0, 6, 12
+def test_the_highest_total_goes_first_next_round():
+    # "The player with the highest total score at the end of the prior round goes first."
+    state = rounds(game(3), "green 2@3 blue 3@4")  # totals 0, 6, 12
+    assert state.order == (2, 1, 0)
+    state = rounds(state, "red 3@2 green 6@1 blue 2@3")  # rounds all 6; totals 6, 12, 18
+    assert state.order == (2, 1, 0)
+    state = rounds(state, "red 5@1 blue 5@1")  # round: red 5, blue 5, green 0; totals 11, 12, 23
+    assert state.order == (2, 1, 0) and flickers(state, 3) == [2, 1, 0]
+
+
+def test_by_the_last_rounds_score_the_order_of_older_games_ties_keeping_the_last_order():
+    state = rounds(game(3, order="round"), "green 2@3 blue 3@4")  # 0, 6, 12
     assert state.order == (2, 1, 0) and state.current == 2
     state = rounds(state, "red 3@2 green 6@1 blue 2@3")  # all 6: the order of the last round stays
     assert state.order == (2, 1, 0)
@@ -330,3 +340,26 @@ def test_a_multiplier_card_multiplies_the_dices_value_on_its_level_and_each_card
 def test_a_die_on_a_card_the_game_does_not_have_is_refused():
     refused(flick_all(game(2)), "tally red 4@1*1", "red 4@1\\*1 lies on multiplier card 1, but the game has 0 multiplier cards")
     refused(flick_all(game(2, multiplier_cards=1)), "tally red 4@1*2", "but the game has 1 multiplier card$")
+
+
+def test_a_game_journaled_before_the_order_was_an_option_keeps_the_round_order(tmp_path):
+    import json
+    import sqlite3
+
+    from firmware.games.game_setup import GameSetup
+    from firmware.journal.journal import Journal
+
+    path = tmp_path / "journal.sqlite3"
+    journal = Journal(path)
+    game_id = journal.start_game(GameSetup(("Ann", "Bob"), kind="tumblin"))
+    assert journal.unfinished().setup.new_state().variant.order == "total", "a new game: the running total"
+    journal.close()
+    db = sqlite3.connect(path)
+    options = json.loads(db.execute("SELECT options FROM games WHERE id = ?", (game_id,)).fetchone()[0])
+    del options["order"]
+    db.execute("UPDATE games SET options = ? WHERE id = ?", (json.dumps(options), game_id))
+    db.commit()
+    db.close()
+    journal = Journal(path)
+    assert journal.unfinished().setup.new_state().variant.order == "round"
+    journal.close()

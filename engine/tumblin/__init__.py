@@ -23,9 +23,11 @@ The rules text is the specification; where it is silent, these decisions hold:
   the next to flick is the next in the order with a die left who is not on the flicker's side
   (with teams, so teammates never flick back to back while the other team has dice), else the
   next with a die left on that side. While the tally is due, ``current`` is the last flicker.
-* Next round: the order by the last round's score, highest first; ties keep their order of the
-  last round. With teams, the teams are ordered by their round score and alternate, each team's
-  shooters in the order the variant gives them.
+* Next round: "The player with the highest total score at the end of the prior round goes
+  first": the order by the running total, highest first, ties by the last round's score, then
+  their order of the last round (the variant's ``order = "round"`` orders by the last round's
+  score alone, as games were played before). With teams, the teams are ordered so (by team
+  totals) and alternate, each team's shooters in the order the variant gives them.
 * End: after four rounds (or, with a target score, after the first round in which some total
   reaches the target) the highest total wins; "goes over by most" is the highest total. Tied
   leaders play an overtime round, only they flick, in the order of their last round's scores;

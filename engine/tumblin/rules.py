@@ -185,7 +185,10 @@ def _score(state: State, tally: Tally) -> State:
     if deciding and len(leaders) == 1:
         return replace(scored, over=True, winner=leaders[0][0], current=leaders[0][0])
     next_sides = leaders if deciding else list(sides)
-    order = next_order(state.order, next_sides, side_scores(state.variant, scores), sides)
+    round_sums = side_scores(state.variant, scores)
+    by_total = state.variant.order == "total"
+    ranking = tuple((sums[i], round_sums[i]) if by_total else (round_sums[i],) for i in range(len(sides)))
+    order = next_order(state.order, next_sides, ranking, sides)
     zeros = (0,) * state.players
     return replace(
         scored, order=order, flicked=zeros, stayed=zeros, previous=None, current=order[0], overtime=deciding
@@ -203,12 +206,13 @@ def _regular_end(state: State, sums: tuple[int, ...]) -> bool:
 def next_order(
     order: tuple[int, ...],
     playing: list[tuple[int, ...]],
-    scores: tuple[int, ...],
+    ranking: tuple[tuple[int, ...], ...],
     sides: tuple[tuple[int, ...], ...],
 ) -> tuple[int, ...]:
-    """The next round's order: the sides ``playing`` by the last round's score (``scores`` per side),
-    highest first, ties in the order they flicked last round; teams then alternate."""
-    ranked = sorted(playing, key=lambda side: (-scores[sides.index(side)], order.index(side[0])))
+    """The next round's order: the sides ``playing`` by ``ranking`` (per side: the running total then
+    the last round's score, or that score alone), highest first, ties in the order they flicked last
+    round; teams then alternate."""
+    ranked = sorted(playing, key=lambda side: (tuple(-x for x in ranking[sides.index(side)]), order.index(side[0])))
     return _interleave(ranked)
 
 

@@ -63,6 +63,7 @@ class Variant:
     mine_kind: MineKind | None = None
     breed_cards: int = 0
     multiplier_cards: int = 0
+    order: str = "total"  # who goes first next round: the highest running total, or ("round") the last round's score
 
     @property
     def players(self) -> int:
@@ -101,10 +102,15 @@ class Variant:
             "mine_kind": None if self.mine_kind is None else self.mine_kind.value,
             "breed_cards": self.breed_cards,
             "multiplier_cards": self.multiplier_cards,
+            "order": self.order,
         }
 
 
 SETTINGS = tuple(Variant().settings())
+ORDERS = ("total", "round")
+"""Who goes first next round ("The player with the highest total score at the end of the prior
+round goes first"): "total", the running total; "round", the prior round's score alone (how games
+were played before the rule was read so: their journals keep replaying)."""
 
 
 def make_variant(**settings: object) -> Variant:
@@ -123,6 +129,9 @@ def make_variant(**settings: object) -> Variant:
         raise VariantError(f"the rules place 1 or 2 breeding cards, got {breed} breed and {multiplier} multiplier")
     scoring = _enum(Scoring, settings.get("scoring", "multiply"), "scoring")
     assert scoring is not None
+    order = settings.get("order", "total")
+    if order not in ORDERS:
+        raise VariantError(f"order must be one of {', '.join(ORDERS)}, got {order!r}")
     return Variant(
         colours=_colours(settings.get("colours")),
         target=_target(settings.get("target")),
@@ -132,6 +141,7 @@ def make_variant(**settings: object) -> Variant:
         mine_kind=mine_kind,
         breed_cards=breed,
         multiplier_cards=multiplier,
+        order=str(order),
     )
 
 

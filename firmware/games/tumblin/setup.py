@@ -25,7 +25,7 @@ from typing import Any
 from engine.errors import VariantError
 from engine.tumblin import MineKind, Scoring
 from engine.tumblin.moves import is_colour
-from engine.tumblin.variant import MAX_MINES
+from engine.tumblin.variant import MAX_MINES, ORDERS
 from firmware.core.table_game import Options, SetupOption
 from vision.die_colour import DEFAULT_PALETTE, Palette
 
@@ -85,6 +85,10 @@ OPTIONS = (
     SetupOption("cards", "Cards", "none", lambda players: tuple(CARDS),
                 _one_of(tuple(CARDS), ", ".join(CARDS)), ", ".join(CARDS), lambda c: CARDS_SHOWN[c]),
     SetupOption("palette", "Colours", DEFAULT_PALETTE_HEX, None, _palette, "colour names with #rrggbb"),
+    # "The player with the highest total score at the end of the prior round goes first": the running
+    # total; "round" orders by the prior round's score alone, as games journaled before were played.
+    SetupOption("order", "First", "total", None, _one_of(ORDERS, '"total" or "round"'), '"total" or "round"',
+                legacy="round"),
 )
 _DEFAULTS = {option.key: option.default for option in OPTIONS}
 
@@ -107,6 +111,7 @@ def variant_of(options: Options) -> dict[str, Any]:
         "mine_kind": values["mine_kind"] if values["mines"] else None,
         "breed_cards": breed,
         "multiplier_cards": multiplier,
+        "order": values["order"],
     }
 
 
