@@ -81,6 +81,10 @@ def check_step(before: State, event, after: State) -> None:
         return
     if isinstance(event, (Take, Rocket)) and after.phase is Phase.ROCKET:
         assert after.current == before.current and after.rockets >= 1
+    elif before.phase is Phase.ROCKET and event == GAME.parse_move("pass"):  # a rocket's square left unused
+        assert after.positions == before.positions
+        assert (after.rockets, after.current) == (before.rockets - 1, before.current) if before.rockets > 1 else (
+            after.current == (before.current + 1) % before.players and after.phase is Phase.THROW)
     elif isinstance(event, Take) or event == GAME.parse_move("pass"):
         assert after.current == (before.current + 1) % before.players and after.throws == 0
         assert after.phase is Phase.THROW and GAME.dice_due(after) == 5

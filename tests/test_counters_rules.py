@@ -176,7 +176,7 @@ def test_a_rocket_gives_one_more_square_to_any_counter_not_at_the_top():
     state = position(squares={0: {"1": 10}}, dice=(4, 4, 4, 1, 6), board=board)
     state = play(state, "take triple 4")
     assert state.phase is Phase.ROCKET and state.current == 0 and dice_due(state) == 0
-    assert texts(legal_moves(state)) == ["rocket 2", "rocket 3", "rocket 4", "rocket 5", "rocket 6", "rocket S"]
+    assert texts(legal_moves(state)) == ["rocket 2", "rocket 3", "rocket 4", "rocket 5", "rocket 6", "rocket S", "pass"]
     with pytest.raises(IllegalMoveError, match="rocket 1: that counter is already at the top"):
         play(state, "rocket 1")
     after = play(state, "rocket S")
@@ -229,7 +229,17 @@ def test_a_rocket_moves_only_counters_below_the_top():
     tops = {"2": 10, "3": 10, "5": 10, "6": 10, "S": 8}
     state = position(squares={0: {**tops, "4": 9}}, dice=(4, 4, 1, 2, 6), board=board)
     after = play(state, "take pair 4")
-    assert after.phase is Phase.ROCKET and texts(legal_moves(after)) == ["rocket 1"]
+    assert after.phase is Phase.ROCKET and texts(legal_moves(after)) == ["rocket 1", "pass"]
+
+
+def test_a_rocket_may_be_left_unused():
+    # "you *can* move any counter up one more square": a counter kept off its rocket square stays put
+    board = plain_board(**{"2": {"rockets": [1]}, "4": {"rockets": [1]}})
+    state = play(position(dice=(2, 2, 4, 4, 6), board=board), "take two-pairs 2+4")
+    state = play(state, "pass")
+    assert state.phase is Phase.ROCKET and state.rockets == 1 and squares_of(state, 0) == {"2": 1, "4": 1}
+    after = play(state, "pass")
+    assert after.phase is Phase.THROW and after.current == 1 and squares_of(after, 0) == {"2": 1, "4": 1}
 
 
 # The handicap.

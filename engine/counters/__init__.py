@@ -25,7 +25,8 @@ The rules text is the specification; where it is silent, these decisions hold:
   row or on a pink or blue star. Rocket squares never count toward it.
 * Rockets: every counter that ends a dice move or a rocket move on a rocket square (having
   moved onto it) gives one square for any own counter not at the top (``Rocket``), the same
-  counter included; a rocket reached that way gives another. A counter sent down onto a rocket
+  counter included, or none (``pass``: "you *can* move any counter up one more square");
+  a rocket reached that way gives another. A counter sent down onto a rocket
   gives nothing. (With every counter at the top the player has won, so one is always free.)
 * Blue stars: while the player has a counter on a blue star (at the moment of choosing), each
   group of an option may move any column instead of its own (straights too), still each in a

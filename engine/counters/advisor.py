@@ -35,7 +35,7 @@ from typing import Callable
 import numpy as np
 
 from engine.counters.board import STRAIGHT, Board
-from engine.counters.moves import DICE, Keep, Move, Rocket, Take
+from engine.counters.moves import DICE, Keep, Move, Pass, Rocket, Take
 from engine.counters.options import KIND_ORDER, Kind, Option, options
 from engine.counters.rules import COLUMNS, COOL_DOWN_FROM, MAX_THROWS, apply, legal_moves
 from engine.counters.state import IN_SPACE_TO_WIN, Phase, Positions, State, has_wild_card
@@ -439,8 +439,11 @@ class Advisor:
         return worth
 
 
-def _rocket_worth(value: BoardValue, state: State, move: Rocket) -> float:
-    me, column = state.current, move.column
+def _rocket_worth(value: BoardValue, state: State, move: Rocket | Pass) -> float:
+    me = state.current
+    if isinstance(move, Pass):  # the square left unused
+        return value.settled(state.positions, me, state.rockets - 1)
+    column = move.column
     square = state.square(me, column) + 1
     landed = square in state.board[column].rockets
     return value.settled(_with(state.positions, me, column, square), me, state.rockets - 1 + landed)

@@ -77,8 +77,8 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     """The current player's decisions (rolls are the chance step, not listed)."""
     if state.phase is Phase.HANDICAP:
         return handicaps(state)
-    if state.phase is Phase.ROCKET:
-        return tuple(Rocket(c) for c in COLUMNS if not state.at_top(state.current, c))
+    if state.phase is Phase.ROCKET:  # "you *can* move any counter up one more square": or not (pass)
+        return (*(Rocket(c) for c in COLUMNS if not state.at_top(state.current, c)), PASS)
     if state.phase is not Phase.CHOOSE:
         return ()
     found: tuple[Move, ...] = takes(state)
@@ -162,6 +162,8 @@ def _apply_keep(state: State, move: Keep) -> State:
 
 
 def _apply_pass(state: State, move: Pass) -> State:
+    if state.phase is Phase.ROCKET:  # the rocket's square is left unused
+        return _after_moving(state, state.rockets - 1)
     if state.phase is not Phase.CHOOSE:
         raise _not_now(state, move)
     formable = options(state.dice)

@@ -9,11 +9,12 @@ from engine.counters import GAME, PASS, Keep, State, Take
 
 
 def listed(state: State) -> tuple[Any, ...]:
-    """The decisions in the order the list shows them: options (best first), then keeps, then pass."""
+    """The decisions in the order the list shows them: options (best first), then keeps, the
+    handicaps or rocket squares, and pass (or no rocket) last."""
     moves = GAME.legal_moves(state)
     takes = sorted((m for m in moves if isinstance(m, Take)), key=_take_score, reverse=True)
-    return (*takes, *(m for m in moves if isinstance(m, Keep)), *(m for m in moves if m is PASS),
-            *(m for m in moves if not isinstance(m, (Take, Keep)) and m is not PASS))
+    return (*takes, *(m for m in moves if isinstance(m, Keep)),
+            *(m for m in moves if not isinstance(m, (Take, Keep)) and m is not PASS), *(m for m in moves if m is PASS))
 
 
 def _take_score(move: Take) -> int:

@@ -53,8 +53,8 @@ def option_label(option: Option) -> str:
     return short + words[len(str(option.kind)):]
 
 
-def move_label(move: object) -> str:
-    """A decision as the list of choices shows it."""
+def move_label(move: object, phase: Phase | None = None) -> str:
+    """A decision as the list of choices shows it (in ``phase``: a pass there leaves a rocket unused)."""
     if isinstance(move, Take):
         return option_label(move.option)
     if isinstance(move, Keep):
@@ -64,7 +64,7 @@ def move_label(move: object) -> str:
     if isinstance(move, Handicap):
         return "up " + " ".join(COLUMN_NAMES[c] for c in move.columns)
     assert isinstance(move, Pass)
-    return "pass"
+    return "no rocket" if phase is Phase.ROCKET else "pass"
 
 
 def dice_text(dice: Sequence[int]) -> str:
@@ -140,7 +140,7 @@ class MovesScreen:
         state = self.state
         what = {Phase.HANDICAP: "handicap", Phase.ROCKET: "rocket!"}.get(state.phase, "".join(map(str, state.dice)))
         title(canvas, whose(self.names, state.current, self.proxy), what)
-        labels = [move_label(move) for move in self.moves]
+        labels = [move_label(move, state.phase) for move in self.moves]
         first = choice_list(canvas, labels, self.cursor, 66, self.advice, 60)
         back = "STOP:back" if state.phase is Phase.CHOOSE else ("* = advice" if self.advice is not None else "")
         hints = (

@@ -155,6 +155,7 @@ class CountersTable:
         if after.winner is not None or after.current == before.current or before.phase is Phase.HANDICAP:
             return None
         took = option_label(move.option) if isinstance(move, Take) else move_label(move) if isinstance(move, Rocket) else ""
+        took = "no rocket" if before.phase is Phase.ROCKET and not isinstance(move, Rocket) else took
         return TurnOverScreen(after, tuple(names), before.current, took, _cooled(before, after))
 
     def board(self, state: State, names: Sequence[str]) -> Screen:
@@ -167,7 +168,7 @@ class CountersTable:
 
     def bot_screen(self, shown: Screen | None, before: State, move: Any, after: State, names: Sequence[str]) -> Screen:
         screen = shown if isinstance(shown, BotTurnScreen) else BotTurnScreen(after, tuple(names), before.current, before.dice)
-        return replace(screen, state=after, did=(*screen.did, move_label(move)))
+        return replace(screen, state=after, did=(*screen.did, move_label(move, before.phase)))
 
     def bench_advisor(self, games: int, seed: int) -> Iterator[str]:
         from firmware.games.counters.bench_advisor import bench_lines
@@ -206,7 +207,7 @@ def _advised(state: State) -> Any:
 def _hint(state: State) -> tuple[str, tuple[tuple[str, float], ...]]:
     """The advisor's tip for the dice screen, and its chances of the best options within reach."""
     advice = _advisor().advise(state)
-    tip = move_label(advice.move) if not isinstance(advice.move, Take) else "take " + move_label(advice.move)
+    tip = move_label(advice.move, state.phase) if not isinstance(advice.move, Take) else "take " + move_label(advice.move)
     return tip, tuple((SHORT_KINDS[kind], share) for kind, share in advice.chances)
 
 
