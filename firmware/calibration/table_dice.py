@@ -37,6 +37,7 @@ EXAMPLES_KEPT = 600
 REFIT_AFTER = 12  # new examples before the layer is fitted again, or a quarter of those kept if more
 
 FORMAT = "dice-companion table dice 1"  # written in the examples file: anything else is foreign
+UNREADABLE = (OSError, KeyError, ValueError, EOFError, zipfile.BadZipFile)  # what reading a damaged .npz raises
 
 
 class TableDice:
@@ -129,17 +130,13 @@ class TableDice:
             crops, labels, throws, sets = self._crops, self._labels, self._throws, self._sets
             self._new = 0
         self.folder.mkdir(parents=True, exist_ok=True)
-        buffer = io.BytesIO()
-        np.savez(buffer, format=np.array(FORMAT), crops=crops, labels=labels, throws=throws, sets=sets)
-        write_atomically(self.folder / EXAMPLES_NAME, buffer.getvalue())
+        _write(self.folder / EXAMPLES_NAME, crops=crops, labels=labels, throws=throws, sets=sets)
         mine = sets == self.dice_set
         started = time.perf_counter()
         layer = tune([Example(c, int(l), int(t)) for c, l, t in zip(crops[mine], labels[mine], throws[mine])], self.params)
         if layer is None:
             return
-        buffer = io.BytesIO()
-        np.savez(buffer, format=np.array(FORMAT), dice_set=np.array(self.dice_set), layer=np.frombuffer(layer.to_bytes(), np.uint8))
-        write_atomically(self.folder / LAYER_NAME, buffer.getvalue())
+        _write(self.folder / LAYER_NAME, dice_set=np.array(self.dice_set), layer=np.frombuffer(layer.to_bytes(), np.uint8))
         self._layer = layer
         LOG.info("dice layer fitted on %d examples of %r in %.1f s: held out, %.1f%% right against %.1f%% shipped: %s",
                  layer.examples, self.dice_set, time.perf_counter() - started, 100 * layer.held_out_right,
@@ -181,7 +178,7 @@ class TableDice:
             return crops.astype(np.uint8), labels.astype(np.int64), throws.astype(np.int64), sets.astype(str)
         except FileNotFoundError:
             return _no_examples(self.params)
-        except (OSError, KeyError, ValueError, EOFError, zipfile.BadZipFile) as error:
+        except UNREADABLE as error:
             self._keep_aside(path, f"not the table's dice examples ({error})")
             return _no_examples(self.params)
 
@@ -189,14 +186,11 @@ class TableDice:
         """The stored layer, if it was fitted on the dice set in play (another set's waits for its own)."""
         path = self.folder / LAYER_NAME
         try:
-            with np.load(path, allow_pickle=False) as saved:
-                if str(saved["format"]) != FORMAT:
-                    raise ValueError(f"written as {str(saved['format'])!r}")
-                dice_set, layer = str(saved["dice_set"]), saved["layer"].tobytes()
-            return TableHead.from_bytes(layer, str(path)) if dice_set == self.dice_set else None
+            dice_set, layer = _stored_layer(path)
+            return layer if dice_set == self.dice_set else None
         except FileNotFoundError:
             return None
-        except (OSError, KeyError, ValueError, EOFError, zipfile.BadZipFile) as error:
+        except UNREADABLE as error:
             self._keep_aside(path, f"not the table's dice layer ({error})")
             return None
 
@@ -217,15 +211,30 @@ def summary(folder: Path) -> dict[str, Any]:
             labels, sets = saved["labels"], saved["sets"].astype(str)
         found["sets"] = {name: [int(n) for n in np.bincount(labels[sets == name], minlength=6)[:6]]
                          for name in sorted(set(sets.tolist()))}
-        with np.load(folder / LAYER_NAME, allow_pickle=False) as saved:
-            dice_set, layer = str(saved["dice_set"]), TableHead.from_bytes(saved["layer"].tobytes(), LAYER_NAME)
+        dice_set, layer = _stored_layer(folder / LAYER_NAME)
         found["layer"] = {"dice_set": dice_set, "examples": layer.examples, "held_out_right": layer.held_out_right,
                           "shipped_right": layer.shipped_right, "in_use": layer.improves}
     except FileNotFoundError:
         pass
-    except (OSError, KeyError, ValueError, EOFError, zipfile.BadZipFile) as error:
+    except UNREADABLE as error:
         found["problem"] = f"the table's dice files cannot be read: {error}"
     return found
+
+
+def _write(path: Path, **arrays: np.ndarray) -> None:
+    """``arrays`` as an ``.npz`` file marked FORMAT, written whole or not at all."""
+    buffer = io.BytesIO()
+    np.savez(buffer, format=np.array(FORMAT), **arrays)
+    write_atomically(path, buffer.getvalue())
+
+
+def _stored_layer(path: Path) -> tuple[str, TableHead]:
+    """The dice set a stored layer was fitted on, and the layer; one of UNREADABLE when the file is not one."""
+    with np.load(path, allow_pickle=False) as saved:
+        if str(saved["format"]) != FORMAT:
+            raise ValueError(f"written as {str(saved['format'])!r}")
+        dice_set, layer = str(saved["dice_set"]), saved["layer"].tobytes()
+    return dice_set, TableHead.from_bytes(layer, str(path))
 
 
 def _no_examples(params: ReaderParams) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
