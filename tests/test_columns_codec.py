@@ -16,9 +16,10 @@ from engine.columns import (
     parse_move,
     to_json,
 )
+from engine.columns.board import ROW
 from engine.columns.codec import state_to_dict
 from engine.errors import StateFormatError
-from columns_positions import play, playout
+from columns_positions import play, playout, row_game
 
 
 # Text forms.
@@ -27,11 +28,17 @@ from columns_positions import play, playout
 @pytest.mark.parametrize(
     ("text", "move"),
     [
-        ("R 7", Placement(Kind.ROUNDEL, 6)),
-        ("S 12", Placement(Kind.SINGLE, 11)),
-        ("D 4-5", Placement(Kind.DOUBLE, 3, 4)),
-        ("L 8-9 up", Placement(Kind.TRIPLE, 7, 8, Orientation.UP)),
-        ("L 9-8 down", Placement(Kind.TRIPLE, 8, 7, Orientation.DOWN)),
+        ("R B2", Placement(Kind.ROUNDEL, 5)),
+        ("S C4", Placement(Kind.SINGLE, 11)),
+        ("D A1-A2", Placement(Kind.DOUBLE, 0, 1)),
+        ("D A1-B1", Placement(Kind.DOUBLE, 0, 4)),
+        ("L B3-C3 up", Placement(Kind.TRIPLE, 6, 10, Orientation.UP)),
+        ("L C3-B3 down", Placement(Kind.TRIPLE, 10, 6, Orientation.DOWN)),
+        ("R 7", Placement(Kind.ROUNDEL, 6, board=ROW)),
+        ("S 12", Placement(Kind.SINGLE, 11, board=ROW)),
+        ("D 4-5", Placement(Kind.DOUBLE, 3, 4, board=ROW)),
+        ("L 8-9 up", Placement(Kind.TRIPLE, 7, 8, Orientation.UP, ROW)),
+        ("L 9-8 down", Placement(Kind.TRIPLE, 8, 7, Orientation.DOWN, ROW)),
     ],
 )
 def test_moves_round_trip_through_text(text, move):
@@ -40,19 +47,26 @@ def test_moves_round_trip_through_text(text, move):
 
 def test_text_is_read_whatever_the_case_and_spacing():
     assert parse_move("  l  8-9   UP ") == parse_move("L 8-9 up") and parse_move("r 1") == parse_move("R 1")
+    assert parse_move(" l b3-c3  Up") == parse_move("L B3-C3 up")
 
 
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("R 13", "columns run from 1 to 12"),
-        ("R 0", "columns run from 1 to 12"),
-        ("X 3", "a move is written like 'R 7'"),
+        ("R 13", "columns on the row of 12 are 1 to 12"),
+        ("R 0", "columns on the row of 12 are 1 to 12"),
+        ("R D1", "columns on the 3x4 grid are A1 to C4"),
+        ("R A5", "columns on the 3x4 grid are A1 to C4"),
+        ("D A1-2", "columns on the 3x4 grid are A1 to C4"),
+        ("X 3", "a move is written like 'R B2'"),
+        ("D A2-A1", "a double is named by its lower column first: D A1-A2"),
+        ("D A1-B2", "a double blocker spans two neighbouring columns on the 3x4 grid, got A1-B2"),
+        ("L A4-B1 up", "a triple blocker spans two neighbouring columns on the 3x4 grid, got A4-B1"),
         ("R 7 up", "only a triple names an orientation"),
         ("S 3-4", "only doubles and triples name a second column"),
         ("D 4", "only doubles and triples name a second column"),
-        ("D 5-4", "a double is named by its left column first: D 4-5"),
-        ("D 4-6", "a double blocker spans two neighbouring columns, got 4-6"),
+        ("D 5-4", "a double is named by its lower column first: D 4-5"),
+        ("D 4-6", "a double blocker spans two neighbouring columns on the row of 12, got 4-6"),
         ("L 8-8 up", "a triple blocker spans two neighbouring columns"),
         ("L 8-9", "only a triple names an orientation"),
         ("L 8-9 sideways", "a move is written like"),
@@ -76,16 +90,42 @@ PLAYING = [(0, "L 8-9 up", 1), (1, "R 10", 1), (0, "R 7", 1), (1, "D 9-10", 2)]
 
 
 def states():
-    """An empty board, one in play, one won (every player taking the first legal move), one drawn."""
-    playing = play(new_game(2), *(text for _, text, _ in PLAYING), "S 8")
-    won = playout(lambda moves: moves[0])
+    """Empty boards, one in play, one won (every player taking the first legal move), one drawn:
+    on the row of 12 (older journals), and on the grid."""
+    playing = play(row_game(), *(text for _, text, _ in PLAYING), "S 8")
+    won = playout(lambda moves: moves[0], row_game())
     draw_picks = random.Random(403)
-    drawn = playout(draw_picks.choice)
+    drawn = playout(draw_picks.choice, row_game())
     assert won.winner == 1 and drawn.over and drawn.winner is None
-    return {"new": new_game(2), "playing": playing, "won": won, "drawn": drawn}
+    grid_won = playout(random.Random(1).choice)
+    assert grid_won.over and grid_won.board.name == "grid"
+    return {
+        "new": new_game(2),
+        "new on the row": row_game(),
+        "playing": playing,
+        "won": won,
+        "drawn": drawn,
+        "grid playing": play(new_game(2), "L B3-C3 up", "R A1", "R B1", "D A1-B1"),
+        "grid won": grid_won,
+    }
 
 
-@pytest.mark.parametrize("name", ["new", "playing", "won", "drawn"])
+def test_a_state_written_before_the_grid_was_known_is_on_the_row():
+    data = state_to_dict(states()["playing"])
+    assert data.pop("board") == "row"
+    assert from_json(json.dumps(data)) == states()["playing"]
+
+
+def test_a_piece_named_for_another_board_is_refused():
+    data = state_to_dict(states()["grid playing"])
+    data["pieces"][1]["piece"] = "R 1"
+    with pytest.raises(StateFormatError, match=r"piece 2 \(R 1\) is not on the 3x4 grid: its columns are A1 to C4"):
+        from_json(json.dumps(data))
+    with pytest.raises(StateFormatError, match="board must be 'grid' or 'row', got 'hex'"):
+        from_json(json.dumps({**data, "board": "hex"}))
+
+
+@pytest.mark.parametrize("name", ["new", "new on the row", "playing", "won", "drawn", "grid playing", "grid won"])
 def test_states_round_trip(name):
     state = states()[name]
     assert from_json(to_json(state)) == state
@@ -124,7 +164,7 @@ LEFT = [{"R": 11, "S": 3, "D": 3, "L": 2}, {"R": 11, "S": 3, "D": 2, "L": 3}]
         ({"pieces": {}}, "pieces must be a list"),
         ({"pieces": [["R 7"]]}, "piece 1 must be an object with player, piece, level"),
         ({"pieces": pieces((2, "R 7", 1))}, "piece 1 belongs to player index 2"),
-        ({"pieces": pieces((0, "R 13", 1))}, "columns run from 1 to 12"),
+        ({"pieces": pieces((0, "R 13", 1))}, "columns on the row of 12 are 1 to 12"),
         ({"pieces": pieces((0, 7, 1))}, "piece 1 must be written like 'R 7'"),
         ({"pieces": pieces((0, "R 7", True))}, "piece 1's level must be a whole number"),
         ({"pieces": pieces((0, "R 7", 6))}, "piece 1 \\(R 7\\) fills column 7 level 6: levels run from 1 to 5"),
@@ -149,7 +189,7 @@ LEFT = [{"R": 11, "S": 3, "D": 3, "L": 2}, {"R": 11, "S": 3, "D": 2, "L": 3}]
     ],
 )
 def test_impossible_states_are_refused(fields, message):
-    base = play(new_game(2), *(text for _, text, _ in PLAYING))
+    base = play(row_game(), *(text for _, text, _ in PLAYING))
     assert state_to_dict(base)["pieces"] == pieces(*PLAYING) and state_to_dict(base)["left"] == LEFT
     with pytest.raises(StateFormatError, match=message):
         from_json(changed(base, **fields))
@@ -158,7 +198,7 @@ def test_impossible_states_are_refused(fields, message):
 def test_a_roundel_on_the_opponents_blocker_is_not_a_reachable_state():
     entries = pieces((0, "S 7", 1), (1, "R 8", 1), (0, "R 9", 1), (1, "R 7", 2))
     left = [{"R": 11, "S": 2, "D": 3, "L": 3}, {"R": 10, "S": 3, "D": 3, "L": 3}]
-    text = json.dumps({**state_to_dict(new_game(2)), "pieces": entries, "left": left})
+    text = json.dumps({**state_to_dict(row_game()), "pieces": entries, "left": left})
     with pytest.raises(StateFormatError, match="could not have been placed: a roundel may not go on player 1's blocker"):
         from_json(text)
 
@@ -166,7 +206,7 @@ def test_a_roundel_on_the_opponents_blocker_is_not_a_reachable_state():
 def test_a_piece_listed_before_the_one_under_it_is_refused():
     entries = pieces((0, "R 7", 2), (1, "R 7", 1))
     left = [{"R": 11, "S": 3, "D": 3, "L": 3}, {"R": 11, "S": 3, "D": 3, "L": 3}]
-    text = json.dumps({**state_to_dict(new_game(2)), "pieces": entries, "left": left})
+    text = json.dumps({**state_to_dict(row_game()), "pieces": entries, "left": left})
     with pytest.raises(StateFormatError, match="piece 1 \\(R 7 by player 1\\) would rest at level 1, not 2"):
         from_json(text)
 

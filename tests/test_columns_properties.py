@@ -1,6 +1,7 @@
 """Thousands of random games through the public contract, checked against the rules read afresh.
 
-The oracle below knows nothing of the engine's shapes or stacks: it keeps its own board of cells,
+The oracle below knows nothing of the engine's shapes, stacks or pins: it keeps its own board of
+cells, names its own placements on the 3x4 grid (pins side by side along a row or across the rows),
 tries every level for every piece, and applies the rules text word by word (the geometry as the
 package docstring reads it). The examples are derandomized: every run plays the same games.
 """
@@ -13,7 +14,7 @@ from typing import NamedTuple
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.columns import GAME, PLACEMENTS, STOCK, Placement, State, grid, score
+from engine.columns import GAME, PLACEMENTS, STOCK, Placement, State, grid, parse_move, score
 from engine.errors import IllegalMoveError
 
 KINDS = "RSDL"
@@ -70,8 +71,33 @@ def landings(board: Board, player: int, left: tuple[int, ...], move: Placement) 
     return found
 
 
+PINS = [(row, place) for row in range(3) for place in range(4)]
+
+
+def pin_name(pin: tuple[int, int]) -> str:
+    return "ABC"[pin[0]] + str(pin[1] + 1)
+
+
+def every_placement_by_the_rules() -> list[Placement]:
+    """Roundels and singles on each of the 12 pins; doubles and Ls across two pins side by side."""
+    found = [f"{kind} {pin_name(pin)}" for kind in "RS" for pin in PINS]
+    for a in PINS:
+        for b in PINS:
+            if abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1:
+                found += [f"L {pin_name(a)}-{pin_name(b)} {way}" for way in ("up", "down")]
+                found += [f"D {pin_name(a)}-{pin_name(b)}"] if a < b else []
+    return [parse_move(text) for text in found]
+
+
+CANDIDATES = every_placement_by_the_rules()
+
+
 def oracle_moves(board: Board, player: int, left: tuple[int, ...]) -> set[Placement]:
-    return {m for m in PLACEMENTS if landings(board, player, left, m)}
+    return {m for m in CANDIDATES if landings(board, player, left, m)}
+
+
+def test_the_oracle_and_the_engine_know_the_same_placements():
+    assert sorted(CANDIDATES, key=Placement.sort_key) == list(PLACEMENTS)
 
 
 def placed_pieces(board: Board) -> dict[tuple[int, str], int]:

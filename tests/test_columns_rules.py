@@ -18,29 +18,13 @@ from engine.columns import (
     grid,
     legal_moves,
     new_game,
-    parse_move,
     pieces_left,
     score,
-    why_not,
     winner,
 )
 from engine.dice import Roll
 from engine.errors import IllegalMoveError, VariantError
-from columns_positions import play, position, stack, texts
-
-
-def legal(state, text: str) -> bool:
-    """Whether ``text`` is listed and applies; checks the two agree."""
-    listed = parse_move(text) in legal_moves(state)
-    assert listed == (why_not(state, parse_move(text)) is None)
-    return listed
-
-
-def refused(state, text: str, message: str) -> None:
-    """``text`` is not listed, and applying it raises the message (a regular expression)."""
-    assert parse_move(text) not in legal_moves(state)
-    with pytest.raises(IllegalMoveError, match=message):
-        play(state, text)
+from columns_positions import legal, play, position, refused, row_game, stack, texts
 
 
 def cells_of(state, piece_id: int) -> list[tuple[int, int]]:
@@ -61,8 +45,10 @@ def test_two_players_only_and_no_dice():
     for players in (1, 3, True, "2"):
         with pytest.raises(VariantError, match="Columns is for 2 players"):
             GAME.new_game(players)
-    with pytest.raises(VariantError, match="unknown variant setting 'board'"):
+    with pytest.raises(VariantError, match="board must be 'grid' or 'row', got 'big'"):
         GAME.new_game(2, board="big")
+    with pytest.raises(VariantError, match="unknown variant setting 'size': Columns has only 'board'"):
+        GAME.new_game(2, size=3)
     state = GAME.new_game(2)
     assert GAME.current_player(state) == 0 and GAME.winner(state) is None and dice_due(state) == 0
     assert pieces_left(state, 1) == {Kind.ROUNDEL: 12, Kind.SINGLE: 3, Kind.DOUBLE: 3, Kind.TRIPLE: 3}
@@ -70,8 +56,20 @@ def test_two_players_only_and_no_dice():
         apply(state, Roll((3, 4)))
 
 
-def test_the_empty_board_lists_every_placement_on_the_board_grouped_by_kind():
+def test_the_empty_grid_offers_12_roundels_12_singles_17_doubles_and_34_ls():
+    """"a matrix of 3x4 wooden pins": a double or an L lies across any two pins side by side,
+    along a row (9 pairs) or across the rows (8 pairs)."""
     moves = texts(legal_moves(new_game(2)))
+    kinds = [move.split()[0] for move in moves]
+    assert [kinds.count(kind) for kind in "RSDL"] == [12, 12, 17, 34]
+    assert moves[:5] == ["R A1", "R A2", "R A3", "R A4", "R B1"] and moves[11] == "R C4"
+    assert moves[24:27] == ["D A1-A2", "D A1-B1", "D A2-A3"] and "D A4-B1" not in moves and "D A1-B2" not in moves
+    assert moves[41:45] == ["L A1-A2 up", "L A1-B1 up", "L A2-A1 up", "L A2-A3 up"]
+    assert all(move.endswith("up") for move in moves[41:])  # turned down needs a piece under its thin end
+
+
+def test_the_empty_row_lists_every_placement_on_the_row_grouped_by_kind():
+    moves = texts(legal_moves(row_game()))
     assert moves[:3] == ["R 1", "R 2", "R 3"] and moves[12:14] == ["S 1", "S 2"]
     assert moves[24:26] == ["D 1-2", "D 2-3"] and moves[35:39] == ["L 1-2 up", "L 2-1 up", "L 2-3 up", "L 3-2 up"]
     assert len(moves) == 12 + 12 + 11 + 22  # a triple turned down needs a piece under its thin end
@@ -79,13 +77,13 @@ def test_the_empty_board_lists_every_placement_on_the_board_grouped_by_kind():
 
 
 def test_players_alternate_and_the_stock_runs_down():
-    state = play(new_game(2), "R 7", "D 4-5")
+    state = play(row_game(), "R 7", "D 4-5")
     assert state.current == 0
     assert pieces_left(state, 0)[Kind.ROUNDEL] == 11 and pieces_left(state, 1)[Kind.DOUBLE] == 2
 
 
 def test_a_piece_type_used_up_is_refused():
-    state = replace(position(), left=((12, 3, 0, 3), STOCK))
+    state = replace(row_game(), left=((12, 3, 0, 3), STOCK))
     refused(state, "D 4-5", "player 1 has no double blockers left")
     assert not any(m.kind is Kind.DOUBLE for m in legal_moves(state))
 
@@ -133,7 +131,7 @@ def test_a_single_blocker_goes_anywhere():
 
 
 def test_a_double_on_the_board_or_on_two_pieces_side_by_side_on_one_level():
-    assert cells_of(play(new_game(2), "D 4-5"), 0) == [(4, 1), (5, 1)]
+    assert cells_of(play(row_game(), "D 4-5"), 0) == [(4, 1), (5, 1)]
     state = position("1: R 4", "2: S 5")  # any players, any kinds
     assert legal(state, "D 4-5")
     assert cells_of(play(state, "D 4-5"), 2) == [(4, 2), (5, 2)]
@@ -174,7 +172,7 @@ def test_a_double_may_cap_two_columns_at_level_5():
 
 
 def test_a_triple_flat_on_the_board_thick_end_up():
-    state = play(new_game(2), "L 8-9 up")
+    state = play(row_game(), "L 8-9 up")
     assert cells_of(state, 0) == [(8, 1), (8, 2), (9, 1)]
     assert [cell(state, 7, level).part for level in (0, 1)] == [Part.THICK_LOW, Part.THICK_HIGH]
     assert cell(state, 8, 0) == Cell(piece=0, player=0, kind=Kind.TRIPLE, part=Part.THIN)
@@ -208,7 +206,7 @@ def test_a_triple_on_two_pieces_on_different_levels():
     ],
 )
 def test_not_allowed_a_triple_with_a_gap_under_one_end(pieces, move, gap, why):
-    refused(position(*pieces), move, f"{move}: it would leave a gap under column {gap} .*: {why}")
+    refused(position(*pieces, board="row"), move, f"{move}: it would leave a gap under column {gap} .*: {why}")
 
 
 @pytest.mark.parametrize(
@@ -310,7 +308,7 @@ def test_blockers_never_score():
 
 
 def test_a_draw_is_over_without_a_winner():
-    state = finished(position())
+    state = finished(row_game())
     assert game_over(state) and winner(state) is None and GAME.winner(state) is None
     with pytest.raises(IllegalMoveError, match="the game is over: a draw"):
         play(replace(state, current=0), "R 1")

@@ -13,6 +13,7 @@ import pytest
 from engine.columns import GAME, State, legal_moves
 from firmware.drawing.screens import SetupScreen, draw
 from firmware.games.columns import screens as columns_screens
+from firmware.games.columns import side_view
 from firmware.games.columns.autoplay import walk
 from firmware.games.columns.choices import advised, listed
 from firmware.games.columns.screens import BoardScreen, PlaceScreen, ResultScreen
@@ -43,8 +44,13 @@ DRAWN = ("S 4", "L 6-5 up", "S 12", "R 3", "S 1", "S 9", "L 11-12 down", "L 8-7 
          "D 1-2")
 
 
+ROW_SETUP = GameSetup(NAMES, kind="columns", options={"layout": "row"})
+"""Games journaled before the companion knew the 3x4 grid were played on a row of 12."""
+
+
 def columns_state(*moves: str) -> State:
-    state = GAME.new_game(2)
+    """The game after ``moves``: on the grid, or on the row when the moves name pins by number."""
+    state = GAME.new_game(2, board=GAME.parse_move(moves[0]).board.name if moves else "grid")
     for move in moves:
         state = GAME.apply(state, GAME.parse_move(move))
     return state
@@ -79,35 +85,35 @@ def test_columns_is_for_two_players_on_the_set_up_screen():
 def test_next_stop_and_roll_walk_the_placements_by_kind_and_select_places_one():
     companion = started()
     screen = companion.screen
-    assert screen.moves == legal_moves(GAME.new_game(2)) and screen.cursor == 0 and screen.moves[0].text() == "R 1"
+    assert screen.moves == legal_moves(GAME.new_game(2)) and screen.cursor == 0 and screen.moves[0].text() == "R A1"
     press(companion, Press.NEXT, Press.NEXT)
-    assert companion.screen.moves[companion.screen.cursor].text() == "R 3"
+    assert companion.screen.moves[companion.screen.cursor].text() == "R A3"
     press(companion, Press.STOP)
-    assert companion.screen.moves[companion.screen.cursor].text() == "R 2"
+    assert companion.screen.moves[companion.screen.cursor].text() == "R A2"
     kinds = []
     for _ in range(4):
         press(companion, Press.ROLL)
         kinds.append(companion.screen.moves[companion.screen.cursor].text())
-    assert kinds == ["S 1", "D 1-2", "L 1-2 up", "R 1"], "ROLL: the first placement of the next kind, round again"
-    place(companion, "D 4-5")
-    assert companion.journal.events(companion.game_id) == ["D 4-5"]
+    assert kinds == ["S A1", "D A1-A2", "L A1-A2 up", "R A1"], "ROLL: the first placement of the next kind, round again"
+    place(companion, "D A2-B2")
+    assert companion.journal.events(companion.game_id) == ["D A2-B2"]
     assert companion.state.current == 1
     assert companion.screen.cursor == 0, "the next player starts at the top of the list"
 
 
 def test_a_roundel_on_the_opponents_blocker_is_never_offered():
     companion = started()
-    place(companion, "S 7")
-    assert GAME.parse_move("R 7") not in companion.screen.moves, "Bob may not put a roundel on Ann's blocker"
-    place(companion, "R 1")
-    assert GAME.parse_move("R 7") in companion.screen.moves, "Ann may put one on her own"
+    place(companion, "S B3")
+    assert GAME.parse_move("R B3") not in companion.screen.moves, "Bob may not put a roundel on Ann's blocker"
+    place(companion, "R A1")
+    assert GAME.parse_move("R B3") in companion.screen.moves, "Ann may put one on her own"
 
 
 def cell_pixels(image, column: int, level: int) -> list[int]:
     """The lit (1) and dark (0) pixels of a cell of the board, row by row (level 0 is level 1)."""
-    left = column * columns_screens.CELL_W_PX
-    top = columns_screens.BOARD_TOP_PX + (4 - level) * columns_screens.CELL_H_PX
-    box = (left, top, left + columns_screens.CELL_W_PX, top + columns_screens.CELL_H_PX)
+    left = column * side_view.CELL_W_PX
+    top = side_view.BOARD_TOP_PX + (4 - level) * side_view.CELL_H_PX
+    box = (left, top, left + side_view.CELL_W_PX, top + side_view.CELL_H_PX)
     return [int(lit) for lit in np.asarray(image.crop(box)).ravel()]
 
 
@@ -120,36 +126,36 @@ def test_the_placement_shown_is_checkered_on_the_board_and_the_last_one_dotted()
     lit = cell_pixels(shown, 3, 1)
     assert 8 <= sum(lit) < len(lit) // 2, "where S 4 would go: checkered, half the block lit"
     solid = cell_pixels(plain, 3, 0)
-    centre = (columns_screens.CELL_H_PX // 2) * columns_screens.CELL_W_PX + columns_screens.CELL_W_PX // 2 - 1
+    centre = (side_view.CELL_H_PX // 2) * side_view.CELL_W_PX + side_view.CELL_W_PX // 2 - 1
     assert sum(solid) > 20 and solid[centre] == 0, "Ann's double, placed last: solid with a dark dot"
     assert sum(cell_pixels(draw(BoardScreen(columns_state("D 4-5", "S 1"), NAMES)), 3, 0)) == sum(solid) + 1
 
 
 def test_undo_takes_a_placement_back():
     companion = started()
-    place(companion, "L 8-9 up", "S 8")
+    place(companion, "L B3-C3 up", "S B3")
     press(companion, Press.UNDO)
-    assert companion.state == columns_state("L 8-9 up") and companion.screen.status == "undone: S 8"
-    assert companion.journal.events(companion.game_id) == ["L 8-9 up", "S 8", "undo"]
+    assert companion.state == columns_state("L B3-C3 up") and companion.screen.status == "undone: S B3"
+    assert companion.journal.events(companion.game_id) == ["L B3-C3 up", "S B3", "undo"]
 
 
 def test_the_search_bot_places_for_its_seat_and_the_player_sees_its_piece():
     companion = started(GameSetup(("Ann", "Robo"), bots=("Robo",), kind="columns"))
-    place(companion, "R 6")
+    place(companion, "R B2")
     assert len(companion.state.pieces) == 2 and companion.state.current == 0, "Robo placed at once"
     robo = companion.state.pieces[-1]
-    assert robo.player == 1 and robo.placement == advised(columns_state("R 6"))
+    assert robo.player == 1 and robo.placement == advised(columns_state("R B2"))
     assert isinstance(companion.screen, PlaceScreen) and companion.screen.state == companion.state
 
 
 def test_after_an_undo_the_people_place_for_the_bot_until_a_person_places_for_themselves():
     companion = started(GameSetup(("Ann", "Robo"), bots=("Robo",), kind="columns"))
-    place(companion, "R 6")
+    place(companion, "R B2")
     press(companion, Press.UNDO)  # Robo's answer taken back: the people place for it
     assert companion.state.current == 1 and companion.screen.proxy
-    place(companion, "S 2")
+    place(companion, "S A2")
     assert companion.state.current == 0 and len(companion.state.pieces) == 2
-    place(companion, "R 1")
+    place(companion, "R A1")
     assert companion.state.current == 0 and len(companion.state.pieces) == 4, "Robo plays on by itself"
     assert companion.state.pieces[-1].player == 1
 
@@ -161,7 +167,7 @@ def test_a_camera_problem_does_not_concern_a_game_without_dice():
     companion.handle(CameraFailed("USB camera /dev/video0 gave no frame (unplugged?)"))
     assert companion.screen.status == ""
     press(companion, Press.SELECT)
-    assert companion.journal.events(companion.game_id) == ["R 1"]
+    assert companion.journal.events(companion.game_id) == ["R A1"]
 
 
 def test_hints_start_the_list_at_the_advisors_pick_starred():
@@ -175,10 +181,10 @@ def test_hints_start_the_list_at_the_advisors_pick_starred():
 
 def test_a_game_resumes_where_it_was(tmp_path):
     first = started(journal=Journal(tmp_path / "j.sqlite3"))
-    place(first, "S 3", "D 4-5")
+    place(first, "S A3", "D B1-B2")
     first.journal.close()
     second = Companion(dummy_display(), GameSetup(NAMES), journal=Journal(tmp_path / "j.sqlite3"))
-    assert second.setup.kind == "columns" and second.state == columns_state("S 3", "D 4-5")
+    assert second.setup.kind == "columns" and second.state == columns_state("S A3", "D B1-B2")
     assert second.screen.doing == "Ann: to place" and second.screen.round == 2
     press(second, Press.SELECT)
     assert isinstance(second.screen, PlaceScreen)
@@ -194,7 +200,7 @@ def test_a_game_resumes_where_it_was(tmp_path):
     ids=["tie-broken", "won", "draw"],
 )
 def test_a_game_played_to_the_end_is_journaled_with_its_result(tmp_path, capsys, moves, winner, line):
-    companion = started(journal=Journal(tmp_path / "j.sqlite3"))
+    companion = started(ROW_SETUP, journal=Journal(tmp_path / "j.sqlite3"))
     place(companion, *moves)
     assert companion.state.over and companion.state.winner == winner
     assert companion.screen == ResultScreen(companion.state, NAMES)
@@ -210,18 +216,34 @@ def test_a_game_played_to_the_end_is_journaled_with_its_result(tmp_path, capsys,
 def test_a_drawn_game_ends_the_table_as_a_draw_not_as_left_unfinished():
     from firmware.table.start import Outcome, _outcome
 
-    companion = started()
+    companion = started(ROW_SETUP)
     place(companion, *DRAWN)
     assert TABLE.progress(companion.state).drawn
     assert _outcome(companion) == Outcome(None, 40, over=True)
 
 
-MID = columns_state("L 2-1 up", "R 5", "D 8-9", "L 7-8 down", "R 1", "S 4", "L 5-4 up", "L 10-9 down", "S 8")
+MID_ON_ROW = columns_state("L 2-1 up", "R 5", "D 8-9", "L 7-8 down", "R 1", "S 4", "L 5-4 up", "L 10-9 down", "S 8")
+MID = columns_state("L B3-C3 up", "R A1", "R B1", "D A1-B1", "D A2-A3", "S C1", "R A4", "S A3", "R C2")
+# Search (A) against greedy (B) on the grid, seeded 1 and 2: A wins.
+GRID_GAME = ("R A3", "R A3", "R B1", "R A3", "S A3", "R B1", "R A3", "R B1", "S B1", "R A4", "R B1", "R A4", "R C3",
+             "R A4", "S A4", "R C3", "R A4", "R C3", "R B3", "R C3", "R C3", "R B3", "R B4", "R B3", "R B3", "S A1",
+             "R B3", "L C4-B4 down", "D C1-C2", "S C1", "L A2-B2 up", "L C2-B2 up", "L A2-B2 up", "S A1", "R A2",
+             "L C1-C2 down", "L B2-C2 down")
+
+
+def offering(state: State, text: str) -> PlaceScreen:
+    moves = listed(state, False)
+    return PlaceScreen(state, NAMES, moves, moves.index(GAME.parse_move(text)))
+
+
 SCREENS = {
     "start": PlaceScreen(GAME.new_game(2), NAMES, listed(GAME.new_game(2), False), 0),
-    "place-triple": PlaceScreen(MID, NAMES, listed(MID, False), listed(MID, False).index(GAME.parse_move("L 12-11 up"))),
+    "place-triple": offering(MID, "L B2-C2 down"),
+    "place-double-across": offering(MID, "D A3-B3"),
     "place-hint": PlaceScreen(MID, LONG_NAMES, listed(MID, True), 0, advised=True),
-    "board": BoardScreen(columns_state(*TIE_BROKEN), NAMES),
+    "board": BoardScreen(columns_state(*GRID_GAME), NAMES),
+    "row-place-triple": offering(MID_ON_ROW, "L 12-11 up"),
+    "row-board": BoardScreen(columns_state(*TIE_BROKEN), NAMES),
     "won": ResultScreen(columns_state(*WON_BY_BOB), NAMES),
     "tie-broken": ResultScreen(columns_state(*TIE_BROKEN), NAMES),
     "draw": ResultScreen(columns_state(*DRAWN), NAMES),
@@ -235,7 +257,8 @@ def test_screen_matches_its_reference(name, update_golden):
 
 def test_names_of_eight_letters_fit_every_screen(monkeypatch):
     cut = watch_for_cut_text(monkeypatch, columns_screens)
-    for state in (MID, columns_state(*TIE_BROKEN), columns_state(*WON_BY_BOB), columns_state(*DRAWN)):
+    finished = (columns_state(*TIE_BROKEN), columns_state(*WON_BY_BOB), columns_state(*DRAWN), columns_state(*GRID_GAME))
+    for state in (MID, MID_ON_ROW, *finished):
         moves = listed(state, False) or (None,)
         for screen in (BoardScreen(state, LONG_NAMES), ResultScreen(state, LONG_NAMES)):
             draw(screen)
@@ -275,3 +298,29 @@ def test_the_demo_plays_the_game_asked_for_though_another_was_played_last(tmp_pa
     shown = Companion(dummy_display(), asked, journal=journal, offer_last_played=False).screen
     assert shown.rows[0] == ("Game", "Columns")
     journal.close()
+
+
+def test_a_game_journaled_on_the_row_before_the_grid_keeps_replaying_on_the_row(tmp_path):
+    """Journals from before the grid have no board among a Columns game's options: the row."""
+    import sqlite3
+
+    first = started(ROW_SETUP, journal=Journal(tmp_path / "j.sqlite3"))
+    place(first, "S 3", "D 4-5")
+    first.journal.close()
+    with sqlite3.connect(tmp_path / "j.sqlite3") as db:
+        db.execute("UPDATE games SET options = '{}'")
+    second = Companion(dummy_display(), GameSetup(NAMES), journal=Journal(tmp_path / "j.sqlite3"))
+    assert second.state == columns_state("S 3", "D 4-5") and second.state.board.name == "row"
+    assert second.setup.options == {"layout": "row"}
+    press(second, Press.SELECT)
+    place(second, "R 7")
+    assert second.journal.events(second.game_id) == ["S 3", "D 4-5", "R 7"]
+
+
+def test_a_new_game_is_on_the_grid_and_the_configuration_may_ask_for_the_row():
+    from firmware.config import ConfigError, parse_config
+
+    assert started().state.board.name == "grid" and TABLE.summary({}) == "3x4 grid"
+    assert parse_config({"game": {"kind": "columns", "layout": "row"}}).game.options["layout"] == "row"
+    with pytest.raises(ConfigError, match=r'^game.layout = \'hex\': allowed is "grid" or "row"$'):
+        parse_config({"game": {"kind": "columns", "layout": "hex"}})

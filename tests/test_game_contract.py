@@ -54,8 +54,8 @@ def test_columns_implements_the_contract():
 def test_a_columns_placement_through_the_contract():
     state = COLUMNS.new_game(2)
     assert COLUMNS.current_player(state) == 0 and COLUMNS.dice_due(state) == 0
-    assert COLUMNS.move_text(COLUMNS.legal_moves(state)[0]) == "R 1"
-    state = COLUMNS.apply(state, COLUMNS.parse_move("S 7"))
+    assert COLUMNS.move_text(COLUMNS.legal_moves(state)[0]) == "R A1"
+    state = COLUMNS.apply(state, COLUMNS.parse_move("S B3"))
     assert COLUMNS.current_player(state) == 1 and COLUMNS.winner(state) is None and COLUMNS.dice_due(state) == 0
-    assert COLUMNS.parse_move("R 7") not in COLUMNS.legal_moves(state), "not on the opponent's blocker"
+    assert COLUMNS.parse_move("R B3") not in COLUMNS.legal_moves(state), "not on the opponent's blocker"
     assert COLUMNS.from_json(COLUMNS.to_json(state)) == state

@@ -34,6 +34,8 @@ def random_set_up(rng: random.Random) -> tuple[int, dict]:
     variant.update(breed_cards=cards[0], multiplier_cards=cards[1])
     if rng.random() < 0.3:
         variant["order"] = "round"
+    if rng.random() < 0.3:
+        variant["zero"] = "stays"  # dice left lying on the 0x level, as games were played before
     return players, variant
 
 
@@ -59,12 +61,12 @@ def oracle_scores(dice: tuple[Die, ...], colours: tuple[str, ...], scoring: str)
     return scores
 
 
-def random_reading(rng: random.Random, landed: list[int], colours: tuple[str, ...], cards: int) -> Tally:
+def random_reading(rng: random.Random, landed: list[int], colours: tuple[str, ...], cards: int, lowest: int) -> Tally:
     dice = []
     for seat, count in enumerate(landed):
         for _ in range(count):
             if rng.random() < 0.7:  # some dice tumble off or are knocked off
-                dice.append(Die(colours[seat], rng.randint(1, 6), rng.randint(0, 4), rng.randint(0, cards)))
+                dice.append(Die(colours[seat], rng.randint(1, 6), rng.randint(lowest, 4), rng.randint(0, cards)))
     return Tally(tuple(dice))
 
 
@@ -104,7 +106,12 @@ def play_game(seed: int):
         with pytest.raises(IllegalMoveError):
             GAME.apply(state, Flick())
         landed = [flicked[s] - stayed[s] for s in range(players)]
-        reading = random_reading(rng, landed, colours, variant["multiplier_cards"])
+        removed = variant.get("zero", "removed") == "removed"
+        reading = random_reading(rng, landed, colours, variant["multiplier_cards"], 1 if removed else 0)
+        if removed and reading.dice:  # "If a die does not drop off of the 0x level ... it is removed"
+            lying = reading.dice[0]
+            with pytest.raises(IllegalMoveError, match="did not drop off the 0x level"):
+                GAME.apply(state, Tally((Die(lying.colour, lying.face, 0), *reading.dice[1:])))
         before = totals(state)
         state = GAME.apply(state, GAME.parse_move(GAME.move_text(reading)))
         scores = oracle_scores(reading.dice, colours, variant["scoring"])

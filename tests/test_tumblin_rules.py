@@ -141,7 +141,7 @@ def test_a_whole_two_player_round():
     state = flick_all(state)
     assert tally_due(state) and legal_moves(state) == () and state.current == 1, "the last flicker confirms"
     refused(state, "flick", "flick: every die of the round is flicked: the board reading \\(tally\\) is due")
-    state = play(state, "tally red 4@3 green 6@1 green 2@2 red 5@0")
+    state = play(state, "tally red 4@3 green 6@1 green 2@2")
     assert totals(state) == (12, 10) and state.history[0].scores == (12, 10) and round_number(state) == 2
     assert dice_left(state) == (4, 4) and not tally_due(state) and state.current == 0
 
@@ -152,6 +152,21 @@ def test_a_die_that_stays_on_the_launch_level_is_a_throw_but_cannot_score():
     state = flick_all(state)
     refused(state, "tally red 1@1 red 1@1 red 1@1 red 1@1", "4 red dice are read on the board, but only 3 red dice left the launch level")
     assert totals(play(state, "tally red 1@1 red 1@1 red 1@1 green 1@1 green 1@1 green 1@1 green 1@1")) == (3, 4)
+
+
+def test_a_die_that_does_not_drop_off_the_0x_level_is_removed():
+    # "If a die does not drop off of the "0x level", it counts as a throw, but it is removed and set off to the side."
+    state = flick_all(game(2))
+    refused(state, "tally red 4@3 red 5@0", 'red 5@0 did not drop off the 0x level: "it counts as a throw, but it is '
+            'removed and set off to the side": take it off the board')
+    assert totals(play(state, "tally red 4@3")) == (12, 0)
+
+
+def test_games_played_before_the_0x_rule_was_read_let_such_a_die_lie_there():
+    state = flick_all(game(2, zero="stays"))
+    assert totals(play(state, "tally red 4@3 red 5@0")) == (12, 0)
+    with pytest.raises(VariantError, match="zero must be one of removed, stays, got 'kept'"):
+        game(2, zero="kept")
 
 
 def test_the_reading_names_only_the_players_colours():

@@ -18,7 +18,7 @@ from firmware.core.table_game import Cursor, Look, Play, Say, Scratch
 from firmware.games.game_setup import GameSetup
 from firmware.games.tumblin import setup
 from firmware.games.tumblin.draft import Draft, DraftDie
-from firmware.games.tumblin.flicks import entries
+from firmware.games.tumblin.flicks import ZERO_WARNING, entries
 from firmware.games.tumblin.screens import FlickScreen, RoundsScreen, TallyScreen, WaitingScreen
 from firmware.games.tumblin.table import TABLE, tally_press
 from firmware.journal.journal import JOURNAL_NAME, Journal
@@ -135,11 +135,16 @@ def test_after_the_last_flick_the_board_is_read_with_face_colour_and_level(tmp_p
     assert isinstance(screen, TallyScreen) and screen.cursor == 0 and screen.for_tally
     read = sorted((d.colour, d.face, d.level) for d in screen.dice)
     assert read == sorted((t.colour, t.face, t.level) for t in truth if t.on_board)
-    press(companion, *[Press.NEXT] * (len(screen.dice) + 1), Press.SELECT, Press.SELECT)  # count it (3 red unseen: again)
+    on_zero = [r for r in read if r[2] == 0]
+    assert len(on_zero) == 2, "the seeded board has two dice on the 0x level"
+    press(companion, *[Press.NEXT] * (len(screen.dice) + 1), Press.SELECT)  # count it
+    assert companion.screen.status == f"2 dice {ZERO_WARNING}", "take the dice on the 0x level off first"
+    press(companion, Press.SELECT, Press.SELECT)  # they were taken off; 3 red unseen: counted again
+    scored = [r for r in read if r[2] > 0]
     events = companion.journal.events(companion.game_id)
-    assert events[-1] == Tally(tuple(Die(*r) for r in read)).text()
+    assert events[-1] == Tally(tuple(Die(*r) for r in scored)).text()
     assert isinstance(companion.screen, FlickScreen) and companion.state.history[0].scores == TABLE.engine.apply(
-        flicked(), Tally(tuple(Die(*r) for r in read))).history[0].scores
+        flicked(), Tally(tuple(Die(*r) for r in scored))).history[0].scores
 
 
 def test_without_calibrated_levels_every_level_is_unsure_and_said_why(tmp_path):
@@ -368,7 +373,7 @@ def test_a_die_given_another_colour_moves_to_its_row_and_the_cursor_goes_past_it
 
 
 def test_undoing_the_count_gives_its_dice_back_to_check_again(tmp_path):
-    image, _ = board_picture(tmp_path, [("red", 4), ("green", 6)], seed=5)
+    image, _ = board_picture(tmp_path, [("red", 4), ("green", 6)], seed=7)  # both below the 0x level
     companion = started(tmp_path)
     round_flicked(companion)
     show(companion, image)

@@ -20,7 +20,7 @@ from firmware.web._app import create_app
 GAMES = {  # a few moves of each kind, as the table journals them
     "cant-stop": ["roll 1-4-5-6", "5+11", "roll 2-2-3-3", "5+5"],
     "counters": None,  # its first moves come from its legal moves (the handicap)
-    "columns": ["R 7", "S 3", "D 4-5"],
+    "columns": ["R B3", "S B2", "D B2-B3"],
     "tumblin": ["flick", "flick stayed", "flick"],
 }
 ROUTES = ("/", "/live.json", "/history", "/games/1", "/stats", "/stats.json", "/static/page.css")

@@ -8,7 +8,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from columns_positions import play as columns_play
-from columns_positions import playout
+from columns_positions import playout, row_game
 from columns_positions import position as columns_position
 from counters_positions import play as counters_play
 from counters_positions import position as counters_position
@@ -194,7 +194,7 @@ def test_columns_fresh_board_has_no_piece():
 
 
 def test_columns_pieces_are_drawn_in_their_player_s_look_and_the_last_one_marked():
-    state = columns_play(columns_position("1: R 1", "2: D 2-3", "1: L 5-6 up", to_move=2), "S 6")
+    state = columns_play(columns_position("1: R 1", "2: D 2-3", "1: L 5-6 up", to_move=2), "S 6")  # on the row
     root = parse(columns_web.board_svg(state, ["Ann", "Bob"]))
     pieces = marked(root, "piece")
     assert [(e.get("data-player"), e.get("data-kind"), e.get("data-columns")) for e in pieces] == [
@@ -208,8 +208,23 @@ def test_columns_pieces_are_drawn_in_their_player_s_look_and_the_last_one_marked
     assert facts["Last placed"] == "S 6 by Bob (B)" and facts["Turn"] == "Ann (A)"
 
 
+def test_columns_grid_is_drawn_from_above_with_the_last_placement_s_stacks_from_the_side():
+    state = columns_play(columns_position("1: R A1", "2: R B1", "1: D A1-B1", "2: S B2", "1: R C4", to_move=2),
+                         "L B2-B1 down")
+    root = parse(columns_web.board_svg(state, ["Ann", "Bob"]))
+    pins = {e.get("data-pin"): e for e in marked(root, "pin")}
+    assert len(pins) == 12 and pins["A2"].get("data-height") == "0"
+    assert [(name, pins[name].get("data-height"), pins[name].get("data-top-player")) for name in ("A1", "B1", "B2", "C4")] == [
+        ("A1", "2", "0"), ("B1", "3", "1"), ("B2", "3", "1"), ("C4", "1", "0")
+    ]
+    assert pins["B2"][0].text == "B2: 3 levels, L B2-B1 down by B on top"
+    shown = [(e.get("data-kind"), e.get("data-columns")) for e in marked(root, "piece")]
+    assert shown == [("R", "B1"), ("D", "A1 B1"), ("S", "B2"), ("L", "B2 B1")]  # in the last placement's pins
+    assert [e.get("data-piece") for e in marked(root, "piece") if e.get("data-last")] == ["5"]
+
+
 def test_columns_finished_game_gives_the_result():
-    state = playout(lambda moves: moves[0])
+    state = playout(lambda moves: moves[0], row_game())
     facts = columns_web.facts(state, ["Ann", "Bob"])
     label, value = facts[0]
     assert (label, value) in {("Winner", "Ann (A)"), ("Winner", "Bob (B)"), ("Result", "a draw: equal on every level")}
@@ -238,7 +253,7 @@ def test_tumblin_fresh_board_has_no_dice_and_says_whose_flick():
 
 
 def test_tumblin_between_rounds_the_counted_dice_lie_on_their_levels():
-    state = rounds(game(4, multiplier_cards=1), READING)
+    state = rounds(game(4, multiplier_cards=1, zero="stays"), READING)  # a game letting dice lie on 0x
     root = parse(tumblin_web.board_svg(state, ["Ann", "Bob", "Cy", "Di"]))
     assert drawn_dice(root) == {("red", 4, 3, 0), ("red", 2, 1, 0), ("green", 6, 4, 0), ("green", 1, 0, 0),
                                 ("blue", 3, 2, 1), ("black", 5, 2, 1)}

@@ -3,13 +3,17 @@ the stacks, refuses illegal placements, keeps the score and says who won.
 
 The rules text is the specification; where it is silent (mostly the geometry), these decisions hold:
 
-* The board is one row of 12 columns (indices 0..11, named 1..12), each of 5 levels (indices 0..4,
-  named 1..5). Neighbouring columns are those whose numbers differ by one. Each player has 12
+* The board is the published game's matrix of 3x4 pins (``engine.columns.board.GRID``): 12 columns
+  (pins, indices 0..11) of 5 levels (indices 0..4, named 1..5), named by row A (nearest player 1),
+  B, C and place 1..4 (``B2``). Neighbouring pins are side by side along a row or across the rows,
+  never diagonally (17 pairs). Games recorded before the grid was known were played on one row of
+  12 (``ROW``, pins named 1..12, neighbours differing by one); the state and the variant name their
+  layout ("grid", the default, or "row") and everything below holds on either. Each player has 12
   roundels, 3 single, 3 double and 3 L-shaped triple blockers; player 1 (index 0) places first
   and the players alternate, one piece a turn.
-* A double fills one level of two neighbouring columns (``D 4-5``, left column first).
+* A double fills one level of two neighbouring columns (``D A1-A2``, the lower-named pin first).
 * The L-shaped triple fills three cells of two neighbouring columns: two stacked cells in its
-  thick column and one in its thin column (``L 8-9 up``: thick column 8, thin column 9).
+  thick column and one in its thin column (``L B3-C3 up``: thick column B3, thin column C3).
   Thick end *up*: thick at levels b and b+1, thin at b (a flat underside): both ends rest at
   level b-1, on the board (b = 1) or on two different pieces on the same level. Thick end
   *down*: thick at b and b+1, thin at b+1 (a flat top): the thick end rests at b-1 (the board
@@ -23,7 +27,7 @@ The rules text is the specification; where it is silent (mostly the geometry), t
   The only piece that can lie under both ends of another is a double or a triple (a roundel or a
   single fills one column), and then the two are "exactly back-to-back": a double on a double
   over the same two columns, a double or an up-L on the flat top of a down-L, an L nested into
-  a mirrored L (down-L with thick column 9 on an up-L with thick column 8). So the rules' picture
+  a mirrored L (down-L with thick column C3 on an up-L with thick column B3). So the rules' picture
   of back-to-back blockers is this rule; a double offset by one column on another double, or an
   L on two different pieces, is allowed. The refusal names both: "both ends would rest on one
   piece, ...: blockers placed exactly back-to-back are not allowed".

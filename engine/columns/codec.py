@@ -1,7 +1,8 @@
 """States to and from JSON, so the device can log, show and replay them; input is checked fully.
 
-The pieces are listed in the order they were placed, each with its player (0 or 1), its move
-text and the level (1..5) its own column starts at; the pieces left, whose turn it is and the
+The board's layout is named ("grid" or "row"; states written before the grid was known have no
+name and were played on the row). The pieces are listed in the order they were placed, each with
+its player (0 or 1), its move text and the level (1..5) its own column starts at; the pieces left, whose turn it is and the
 result are written out too. Reading refuses cells above level 5, overlapping pieces, gaps,
 counts that do not add up to the 21 pieces, and any order of placing the rules do not allow.
 """
@@ -10,15 +11,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.columns.moves import COLUMNS, KINDS, LEVELS, parse_move
+from engine.columns.board import ROW, Board, board_named
+from engine.columns.moves import KINDS, LEVELS, parse_move
 from engine.columns.rules import new_game, place, why_not
 from engine.columns.state import PLAYERS, STOCK, Piece, Stacks, State
+from engine.columns.variant import Variant
 from engine.errors import StateFormatError
 from engine.state_json import build_state, check_header, dump_state, load_object, refuse_unknown_fields, whole_number
 
 GAME_NAME = "columns"
 FORMAT_VERSION = 1
-FIELDS = ("game", "version", "pieces", "left", "current", "over", "winner")
+FIELDS = ("game", "version", "board", "pieces", "left", "current", "over", "winner")
 PIECE_FIELDS = ("player", "piece", "level")
 
 
@@ -27,6 +30,7 @@ def state_to_dict(state: State) -> dict[str, Any]:
     return {
         "game": GAME_NAME,
         "version": FORMAT_VERSION,
+        "board": state.board.name,
         "pieces": [
             {"player": p.player, "piece": p.placement.text(), "level": p.base + 1} for p in state.pieces
         ],
@@ -52,7 +56,8 @@ def _build(data: dict[str, Any]) -> State:
     refuse_unknown_fields(data, FIELDS)
     if not isinstance(data["pieces"], list):
         raise StateFormatError(f"pieces must be a list, got {data['pieces']!r}")
-    pieces = tuple(_piece(n, entry) for n, entry in enumerate(data["pieces"]))
+    board = board_named(data.get("board", ROW.name))  # states written before the grid: the row
+    pieces = tuple(_piece(n, entry, board) for n, entry in enumerate(data["pieces"]))
     left = data["left"]
     if not isinstance(left, list) or len(left) != PLAYERS:
         raise StateFormatError(f"left must list the pieces left of each of the {PLAYERS} players, got {left!r}")
@@ -61,15 +66,16 @@ def _build(data: dict[str, Any]) -> State:
         raise StateFormatError(f"over must be true or false, got {over!r}")
     return State(
         pieces=pieces,
-        stacks=_stacks(pieces),
+        stacks=_stacks(pieces, board),
         left=tuple(_left(player, row) for player, row in enumerate(left)),
         current=whole_number(data["current"], "current player"),
         over=over,
         winner=None if winner is None else whole_number(winner, "winner"),
+        board=board,
     )
 
 
-def _piece(number: int, entry: object) -> Piece:
+def _piece(number: int, entry: object, board: Board) -> Piece:
     if not isinstance(entry, dict) or sorted(entry) != sorted(PIECE_FIELDS):
         raise StateFormatError(f"piece {number + 1} must be an object with {', '.join(PIECE_FIELDS)}, got {entry!r}")
     player = whole_number(entry["player"], f"piece {number + 1}'s player")
@@ -78,26 +84,31 @@ def _piece(number: int, entry: object) -> Piece:
     if not isinstance(entry["piece"], str):
         raise StateFormatError(f"piece {number + 1} must be written like 'R 7', got {entry['piece']!r}")
     level = whole_number(entry["level"], f"piece {number + 1}'s level")
-    return Piece(player, parse_move(entry["piece"]), level - 1)
+    placement = parse_move(entry["piece"])
+    if placement.board != board:
+        raise StateFormatError(
+            f"piece {number + 1} ({placement}) is not on the {board.title}: its columns are {board.pin_range}"
+        )
+    return Piece(player, placement, level - 1)
 
 
-def _stacks(pieces: tuple[Piece, ...]) -> Stacks:
+def _stacks(pieces: tuple[Piece, ...], board: Board) -> Stacks:
     """Each column's piece ids from level 1 up; pieces off the board, overlapping or over a gap are refused."""
     filled: dict[tuple[int, int], int] = {}
     for piece_id, piece in enumerate(pieces):
         for column, level, _ in piece.cells():
-            where = f"column {column + 1} level {level + 1}"
+            where = f"column {board.pin_name(column)} level {level + 1}"
             if not 0 <= level < LEVELS:
                 raise StateFormatError(f"piece {piece_id + 1} ({piece.placement}) fills {where}: levels run from 1 to {LEVELS}")
             if (column, level) in filled:
                 raise StateFormatError(f"pieces {filled[column, level] + 1} and {piece_id + 1} both fill {where}")
             filled[column, level] = piece_id
     stacks = []
-    for column in range(COLUMNS):
+    for column in range(board.pins):
         height = sum(1 for c, _ in filled if c == column)
         gaps = [level for level in range(height) if (column, level) not in filled]
         if gaps:
-            raise StateFormatError(f"column {column + 1} has a gap at level {gaps[0] + 1}: no gaps are allowed")
+            raise StateFormatError(f"column {board.pin_name(column)} has a gap at level {gaps[0] + 1}: no gaps are allowed")
         stacks.append(tuple(filled[column, level] for level in range(height)))
     return tuple(stacks)
 
@@ -119,7 +130,7 @@ def _check_reachable(state: State) -> None:
                     f"piece counts are not conserved: player {player + 1} has {placed} placed "
                     f"and {left} left of {stock} {kind.title}s"
                 )
-    replayed = new_game(PLAYERS)
+    replayed = new_game(PLAYERS, Variant(state.board.name))
     for number, piece in enumerate(state.pieces):
         what = f"piece {number + 1} ({piece.placement} by player {piece.player + 1})"
         if piece.player != replayed.current and not replayed.over:

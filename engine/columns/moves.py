@@ -1,8 +1,10 @@
 """Placements as small hashable values, their shapes on the board, and their short text forms.
 
-``R 7`` (a roundel in column 7), ``S 3`` (a single blocker), ``D 4-5`` (a double blocker over
-columns 4 and 5), ``L 8-9 up`` / ``L 9-8 down`` (the L-shaped triple: its thick column first,
-then its thin column, then which way the thick end extends). Columns are indices 0..11 named 1..12.
+On the 3x4 grid: ``R B2`` (a roundel on pin B2), ``S A3`` (a single blocker), ``D A1-A2`` or
+``D A1-B1`` (a double blocker over two neighbouring pins, the lower-named first), ``L B3-C3 up`` /
+``L C3-B3 down`` (the L-shaped triple: its thick column first, then its thin column, then which
+way the thick end extends). Games on the row of 12 name pins by number: ``R 7``, ``D 4-5``. The
+text says which board a placement is on (see :mod:`engine.columns.board`); columns are pins 0..11.
 """
 
 from __future__ import annotations
@@ -11,9 +13,11 @@ import re
 from dataclasses import dataclass
 from enum import Enum
 
+from engine.columns.board import GRID, ROW, Board
 from engine.errors import StateFormatError
 
 COLUMNS = 12
+"""Pins on either board."""
 LEVELS = 5
 
 
@@ -77,16 +81,17 @@ class Placement:
 
     ``column`` is the roundel's or single's column, a double's left column, or the triple's thick
     column; ``second`` is a double's right column or the triple's thin column (a neighbour);
-    ``orientation`` is the triple's only.
+    ``orientation`` is the triple's only; ``board`` the layout the pins are on.
     """
 
     kind: Kind
     column: int
     second: int | None = None
     orientation: Orientation | None = None
+    board: Board = GRID
 
     def __post_init__(self) -> None:
-        if not isinstance(self.kind, Kind) or not _is_column(self.column):
+        if not isinstance(self.kind, Kind) or not _is_column(self.column) or not isinstance(self.board, Board):
             raise StateFormatError(f"a placement names a kind and a column 0..{COLUMNS - 1}, got {self!r}")
         wide = self.kind in (Kind.DOUBLE, Kind.TRIPLE)
         if wide != (self.second is not None):
@@ -97,12 +102,17 @@ class Placement:
             raise StateFormatError(f"a triple's orientation is up or down, got {self.orientation!r}")
         if self.second is None:
             return
-        if not _is_column(self.second) or abs(self.second - self.column) != 1:
+        name = self.board.pin_name
+        if not _is_column(self.second) or not self.board.neighbours(self.column, self.second):
+            second = name(self.second) if _is_column(self.second) else repr(self.second)
             raise StateFormatError(
-                f"a {self.kind.title} spans two neighbouring columns, got {self.column + 1}-{_name(self.second)}"
+                f"a {self.kind.title} spans two neighbouring columns on the {self.board.title}, "
+                f"got {name(self.column)}-{second}"
             )
         if self.kind is Kind.DOUBLE and self.second < self.column:
-            raise StateFormatError(f"a double is named by its left column first: D {self.second + 1}-{self.column + 1}")
+            raise StateFormatError(
+                f"a double is named by its lower column first: D {name(self.second)}-{name(self.column)}"
+            )
 
     @property
     def columns(self) -> tuple[int, ...]:
@@ -123,8 +133,12 @@ class Placement:
         orientation = 0 if self.orientation in (None, Orientation.UP) else 1
         return (KINDS.index(self.kind), self.column, -1 if self.second is None else self.second, orientation)
 
+    def names(self) -> str:
+        """Its columns as players name them: "B2", "A1-A2"."""
+        return "-".join(self.board.pin_name(c) for c in self.columns)
+
     def text(self) -> str:
-        where = str(self.column + 1) if self.second is None else f"{self.column + 1}-{self.second + 1}"
+        where = self.names()
         turned = "" if self.orientation is None else f" {self.orientation.value}"
         return f"{self.kind.value} {where}{turned}"
 
@@ -132,14 +146,14 @@ class Placement:
         return self.text()
 
 
-def _name(column: object) -> str:
-    return str(column + 1) if type(column) is int else repr(column)
-
-
 Move = Placement
 
-_TEXT = re.compile(r"([rsdl]) (\d{1,2})(?:-(\d{1,2}))?(?: (up|down))?")
-_FORMS = "'R 7', 'S 3', 'D 4-5', 'L 8-9 up' or 'L 9-8 down' (columns 1 to 12)"
+_PIN = r"([a-z]?\d{1,2})"
+_TEXT = re.compile(rf"([rsdl]) {_PIN}(?:-{_PIN})?(?: (up|down))?")
+_FORMS = (
+    "'R B2', 'S A3', 'D A1-A2', 'L B3-C3 up' or 'L C3-B3 down' (rows A to C, pins 1 to 4; "
+    "games on the row of 12: 'R 7', 'D 4-5')"
+)
 
 
 def parse_move(text: str) -> Placement:
@@ -149,15 +163,17 @@ def parse_move(text: str) -> Placement:
     if not found:
         raise StateFormatError(f"a move is written like {_FORMS}, got {text!r}")
     letter, first, second, turned = found.groups()
-    numbers = [int(first)] + ([int(second)] if second else [])
-    if not all(1 <= n <= COLUMNS for n in numbers):
-        raise StateFormatError(f"columns run from 1 to {COLUMNS}, got {text!r}")
-    kind = Kind(letter.upper())
+    names = [first] + ([second] if second else [])
+    board = ROW if first[0].isdigit() else GRID
+    pins = [board.pin(name) if name[0].isdigit() == (board is ROW) else None for name in names]
+    if None in pins:
+        raise StateFormatError(f"columns on the {board.title} are {board.pin_range}, got {text!r}")
     return Placement(
-        kind,
-        numbers[0] - 1,
-        numbers[1] - 1 if second else None,
+        Kind(letter.upper()),
+        pins[0],
+        pins[1] if second else None,
         Orientation(turned) if turned else None,
+        board,
     )
 
 

@@ -3,20 +3,21 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import replace
+from typing import NamedTuple
 
-from engine.columns.moves import COLUMNS, KINDS, Kind, Orientation, Placement
+from engine.columns.board import BOARDS, Board
+from engine.columns.moves import KINDS, Kind, Orientation, Placement
 from engine.columns.state import PLAYERS, TOP, Piece, State, leader
 from engine.columns.variant import Variant
 from engine.errors import IllegalMoveError
 
 
-@dataclass(frozen=True)
-class _Fit:
-    """A placement with what its fit needs, worked out once."""
+class _Fit(NamedTuple):
+    """A placement with what its fit needs, worked out once (a tuple: the search unpacks it in its
+    innermost loop)."""
 
     placement: Placement
-    kind: int  # index in KINDS
     column: int
     second: int  # -1 for a roundel or a single
     foot: int  # how much higher the second column must stand than the first (L down: 1)
@@ -28,33 +29,38 @@ def _fit(placement: Placement) -> _Fit:
     second = -1 if placement.second is None else placement.second
     foot = min((up for column, up, _ in shape if column == second), default=0)
     reach = max(up for _, up, _ in shape)
-    return _Fit(placement, KINDS.index(placement.kind), placement.column, second, foot, reach)
+    return _Fit(placement, placement.column, second, foot, reach)
 
 
-def _every_placement() -> tuple[Placement, ...]:
-    found = [Placement(kind, c) for kind in (Kind.ROUNDEL, Kind.SINGLE) for c in range(COLUMNS)]
-    found += [Placement(Kind.DOUBLE, c, c + 1) for c in range(COLUMNS - 1)]
+def _every_placement(board: Board) -> tuple[Placement, ...]:
+    found = [Placement(kind, c, board=board) for kind in (Kind.ROUNDEL, Kind.SINGLE) for c in range(board.pins)]
+    found += [Placement(Kind.DOUBLE, a, b, board=board) for a, b in board.pairs]
     found += [
-        Placement(Kind.TRIPLE, c, s, o)
-        for c in range(COLUMNS)
-        for s in (c - 1, c + 1)
-        if 0 <= s < COLUMNS
-        for o in Orientation
+        Placement(Kind.TRIPLE, thick, thin, turned, board)
+        for pair in board.pairs
+        for thick, thin in (pair, pair[::-1])
+        for turned in Orientation
     ]
     return tuple(sorted(found, key=Placement.sort_key))
 
 
-PLACEMENTS = _every_placement()
-"""Every placement on the board, in the order ``legal_moves`` lists them."""
-_FITS = {p: _fit(p) for p in PLACEMENTS}
+PLACEMENTS_ON = {board: _every_placement(board) for board in BOARDS.values()}
+"""Every placement on each board, in the order ``legal_moves`` lists them."""
+PLACEMENTS = PLACEMENTS_ON[BOARDS["grid"]]
+"""Every placement on the real 3x4 board (12 roundels, 12 singles, 17 doubles, 34 Ls)."""
+_FITS = {p: _fit(p) for placements in PLACEMENTS_ON.values() for p in placements}
 _ROUNDEL = KINDS.index(Kind.ROUNDEL)
-_FITS_BY_KIND = tuple(tuple(_FITS[p] for p in PLACEMENTS if p.kind is kind) for kind in KINDS)
+_FITS_BY_KIND = {
+    board: tuple(tuple(_FITS[p] for p in placements if p.kind is kind) for kind in KINDS)
+    for board, placements in PLACEMENTS_ON.items()
+}
 
 
 def new_game(players: int = 2, variant: Variant | None = None) -> State:
-    """An empty board, 21 pieces each; player 1 places first."""
-    (variant or Variant()).check(players)
-    return State()
+    """An empty board (the variant's layout), 21 pieces each; player 1 places first."""
+    variant = variant or Variant()
+    variant.check(players)
+    return State(board=variant.layout)
 
 
 def dice_due(state: State) -> int:
@@ -74,19 +80,19 @@ def _placeable(state: State) -> Iterator[Placement]:
     stacks, pieces = state.stacks, state.pieces
     heights = [len(stack) for stack in stacks]
     tops = [stack[-1] if stack else -1 for stack in stacks]
-    for count, fits in zip(state.left[me], _FITS_BY_KIND):
+    for kind, (count, fits) in enumerate(zip(state.left[me], _FITS_BY_KIND[state.board])):
         if not count:
             continue
-        for fit in fits:
-            base = heights[fit.column]
-            if base + fit.reach > TOP:
+        for placement, column, second, foot, reach in fits:
+            base = heights[column]
+            if base + reach > TOP:
                 continue
-            if fit.second < 0:
-                if fit.kind == _ROUNDEL and base and _blocks_roundel(pieces[tops[fit.column]], me):
+            if second < 0:
+                if kind == _ROUNDEL and base and _blocks_roundel(pieces[tops[column]], me):
                     continue
-            elif heights[fit.second] != base + fit.foot or (base and tops[fit.column] == tops[fit.second]):
+            elif heights[second] != base + foot or (base and tops[column] == tops[second]):
                 continue
-            yield fit.placement
+            yield placement
 
 
 def _blocks_roundel(piece: Piece, player: int) -> bool:
@@ -104,12 +110,16 @@ def why_not(state: State, move: object) -> str | None:
         return f"not a Columns move (Columns has no dice): {move!r}"
     if state.over:
         return "the game is over: " + _result(state)
+    if move.board != state.board:
+        board = state.board
+        return f"this game is played on the {board.title}: its columns are named {board.pin_range}"
     player = state.current
     if not state.left[player][KINDS.index(move.kind)]:
         return f"player {player + 1} has no {move.kind.title}s left"
+    name = state.board.pin_name
     for column in move.columns:
         if state.height(column) > TOP:
-            return f"column {column + 1} is full: nothing may go above level {TOP + 1}"
+            return f"column {name(column)} is full: nothing may go above level {TOP + 1}"
     fit = _FITS[move]
     base = state.height(move.column)
     if fit.second >= 0 and state.height(fit.second) != base + fit.foot:
@@ -119,7 +129,7 @@ def why_not(state: State, move: object) -> str | None:
     if fit.second < 0:
         below = state.top(move.column)
         if move.kind is Kind.ROUNDEL and below is not None and _blocks_roundel(below, player):
-            return f"a roundel may not go on player {below.player + 1}'s blocker in column {move.column + 1}"
+            return f"a roundel may not go on player {below.player + 1}'s blocker in column {name(move.column)}"
         return None
     under = state.stacks[move.column][-1] if base else None
     if under is not None and under == state.stacks[fit.second][-1]:
@@ -143,13 +153,14 @@ def _gap(state: State, move: Placement, fit: _Fit) -> str:
         ),
     }[move.kind]
     return (
-        f"it would leave a gap under column {too_low + 1} ({_filled(state, first)}, {_filled(state, second)}): {how}"
+        f"it would leave a gap under column {state.board.pin_name(too_low)} "
+        f"({_filled(state, first)}, {_filled(state, second)}): {how}"
     )
 
 
 def _filled(state: State, column: int) -> str:
-    height = state.height(column)
-    return f"column {column + 1} is empty" if not height else f"column {column + 1} is filled to level {height}"
+    height, name = state.height(column), state.board.pin_name(column)
+    return f"column {name} is empty" if not height else f"column {name} is filled to level {height}"
 
 
 def _result(state: State) -> str:
@@ -176,7 +187,7 @@ def place(state: State, move: Placement) -> State:
     mine = state.left[me]
     left = list(state.left)
     left[me] = mine[:kind] + (mine[kind] - 1,) + mine[kind + 1 :]
-    after = State(state.pieces + (piece,), tuple(stacks), tuple(left), (me + 1) % PLAYERS)
+    after = State(state.pieces + (piece,), tuple(stacks), tuple(left), (me + 1) % PLAYERS, board=state.board)
     if can_place(after):
         return after
-    return State(after.pieces, after.stacks, after.left, after.current, over=True, winner=leader(after))
+    return replace(after, over=True, winner=leader(after))

@@ -92,7 +92,7 @@ def ordered(state: State, moves: tuple[Placement, ...]) -> list[Placement]:
 def _promise(state: State, move: Placement) -> int:
     """3 a cap, 2 a double or triple reaching level 4 or a single on level 5 (killing a column),
     1 a single on level 4, -1 a roundel on level 4 (the opponent caps it), else 0."""
-    base = state.height(move.column)
+    base = len(state.stacks[move.column])
     if move.kind is Kind.ROUNDEL:
         return 3 if base == TOP else (-1 if base == TOP - 1 else 0)
     reach = base + (1 if move.kind is Kind.TRIPLE else 0)
@@ -111,7 +111,7 @@ class _OutOfNodes(Exception):
 class Search:
     """One decision's look-ahead: deepen until ``max_depth`` or until ``nodes`` states are visited."""
 
-    nodes: int = 4000
+    nodes: int = 2500
     max_depth: int = 8
     weights: Weights = WEIGHTS
     visited: int = 0

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.columns.board import GRID, Board
 from engine.columns.moves import COLUMNS, KINDS, LEVELS, Kind, Part, Placement
 
 PLAYERS = 2
@@ -34,15 +35,14 @@ class Piece:
         return tuple((column, self.base + up, part) for column, up, part in self.placement.shape())
 
     def name(self) -> str:
-        """How messages name it: "player 2's double blocker in columns 4-5"."""
-        where = "-".join(str(c + 1) for c in self.placement.columns)
+        """How messages name it: "player 2's double blocker in columns A1-A2"."""
         columns = "column" if self.placement.second is None else "columns"
-        return f"player {self.player + 1}'s {self.kind.title} in {columns} {where}"
+        return f"player {self.player + 1}'s {self.kind.title} in {columns} {self.placement.names()}"
 
 
 @dataclass(frozen=True)
 class Cell:
-    """What the table draws in one cell of the 12x5 board."""
+    """What the table draws in one cell: a level of one pin's column."""
 
     piece: int  # the piece's id: its index in ``State.pieces`` (the order of placing)
     player: int
@@ -54,7 +54,7 @@ class Cell:
 class State:
     """Everything the rules need. ``stacks`` and ``left`` follow from ``pieces``; they are kept for speed.
 
-    ``over`` is True once the player to move cannot place a piece; ``winner`` is then the player
+    ``board`` is the layout of the pins (see :mod:`engine.columns.board`). ``over`` is True once the player to move cannot place a piece; ``winner`` is then the player
     with more roundels on level 5 (ties by the levels below), or None for a draw.
     """
 
@@ -64,6 +64,7 @@ class State:
     current: int = 0
     over: bool = False
     winner: int | None = None
+    board: Board = GRID
 
     def height(self, column: int) -> int:
         """How many levels of ``column`` are filled (no gaps: always the lowest ones)."""

@@ -7,14 +7,16 @@ The rules text is the specification; where it is silent, these decisions hold:
   unless the variant names others: short lower-case words). Round 1 goes in seat order: the
   players roll off at the table and sit (or are entered) in that order.
 * The engine is told, never observes: a flick is ``flick`` (it does not say where the die went)
-  or ``flick stayed`` (it never left the launch level: a throw, the die removed). There is no
+  or ``flick stayed`` (it did not get past the 0x level: a throw, the die removed). There is no
   chance step (``dice_due`` is 0): the board is read after the round's last flick as one move,
   ``tally``, listing every die on the board (colour, face, level 0..4, multiplier card);
   dice off the board or removed are absent. The firmware lets the players correct the camera's
   reading before they confirm it; the engine checks and scores the confirmed reading.
 * A reading may hold at most as many dice of a colour as that colour left the launch level this
-  round (flicked or bred, less those that stayed): only that can be checked. Level 0 (the 0x
-  level) may be read; it scores nothing. ``legal_moves`` does not list the tally (there are far
+  round (flicked or bred, less those that stayed): only that can be checked. "If a die does not
+  drop off of the 0x level, it counts as a throw, but it is removed and set off to the side": a
+  reading with a die on level 0 is refused (the variant's ``zero = "stays"``, how games were
+  played before, lets it lie there, scoring nothing, for a later flick to knock down). ``legal_moves`` does not list the tally (there are far
   too many readings): ``tally_due`` says it is awaited, and ``apply`` checks it.
 * Score of a die: face x level (face + level with the adding option); 0 on the 0x level in both.
   ``round_scores(variant, dice)`` scores any board, so the table can show the standing at any

@@ -97,6 +97,11 @@ def _why_not_tally(state: State, move: Tally) -> str | None:
     for die in move.dice:
         if seat_of(state, die.colour) is None:
             return _unknown_colour(state, die.colour)
+        if die.level == 0 and state.variant.zero == "removed":
+            return (
+                f'{die} did not drop off the 0x level: "it counts as a throw, but it is removed and set off '
+                'to the side": take it off the board'
+            )
         if die.card > state.variant.multiplier_cards:
             cards = state.variant.multiplier_cards
             return f"{die} lies on multiplier card {die.card}, but the game has {cards} multiplier card{'s' * (cards != 1)}"

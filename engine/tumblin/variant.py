@@ -64,6 +64,7 @@ class Variant:
     breed_cards: int = 0
     multiplier_cards: int = 0
     order: str = "total"  # who goes first next round: the highest running total, or ("round") the last round's score
+    zero: str = "removed"  # a die that stops on the 0x level: taken off the board, or ("stays") left on it
 
     @property
     def players(self) -> int:
@@ -103,6 +104,7 @@ class Variant:
             "breed_cards": self.breed_cards,
             "multiplier_cards": self.multiplier_cards,
             "order": self.order,
+            "zero": self.zero,
         }
 
 
@@ -111,6 +113,12 @@ ORDERS = ("total", "round")
 """Who goes first next round ("The player with the highest total score at the end of the prior
 round goes first"): "total", the running total; "round", the prior round's score alone (how games
 were played before the rule was read so: their journals keep replaying)."""
+
+
+ZEROS = ("removed", "stays")
+"""A die that does not drop off the 0x level: "it counts as a throw, but it is removed and set off to
+the side" ("removed"); "stays" leaves it on the board, where a later flick may knock it down to
+score (how games were played before the rule was read so: their journals keep replaying)."""
 
 
 def make_variant(**settings: object) -> Variant:
@@ -132,6 +140,9 @@ def make_variant(**settings: object) -> Variant:
     order = settings.get("order", "total")
     if order not in ORDERS:
         raise VariantError(f"order must be one of {', '.join(ORDERS)}, got {order!r}")
+    zero = settings.get("zero", "removed")
+    if zero not in ZEROS:
+        raise VariantError(f"zero must be one of {', '.join(ZEROS)}, got {zero!r}")
     return Variant(
         colours=_colours(settings.get("colours")),
         target=_target(settings.get("target")),
@@ -142,6 +153,7 @@ def make_variant(**settings: object) -> Variant:
         breed_cards=breed,
         multiplier_cards=multiplier,
         order=str(order),
+        zero=str(zero),
     )
 
 

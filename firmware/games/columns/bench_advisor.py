@@ -15,6 +15,7 @@ import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
+from engine.columns.board import GRID
 from engine.columns.bots import Bot, GreedyBot, RandomBot, SearchBot, play
 from firmware.bench.progress import progress
 from firmware.bench.stats import Duel, TimedBot, percentile, timing
@@ -62,7 +63,10 @@ def bench_lines(games: int, seed: int) -> Iterator[str]:
     search = Timed(lambda rng: SearchBot(rng), "search")
     greedy = Timed(lambda rng: GreedyBot(rng), "greedy")
     rand = Timed(lambda rng: RandomBot(rng), "random")
-    yield f"Columns: {games} games in each seating, the bots' draws seeded alike in both; a draw is not a win"
+    yield (
+        f"Columns on the {GRID.title} (the default board): {games} games in each seating, "
+        "the bots' draws seeded alike in both; a draw is not a win"
+    )
     versus_greedy, draws = duel(search, greedy, games, seed)  # first: its figures come as soon as they are known
     yield f"{versus_greedy.line()}; {draws} drawn"
     for a, b in ((search, rand), (greedy, rand)):

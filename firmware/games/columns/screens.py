@@ -1,20 +1,17 @@
-"""Columns on the OLED: the 12x5 board as seen from the players' side, with the placement being
-chosen shown on it, each player's pieces left and score, and the result with its tie-break.
+"""Columns on the OLED: the board with the placement being chosen shown on it, each player's
+pieces left and score, and the result with its tie-break.
 
-Seen from the side, a roundel is a flat disc on its column and a blocker a block: roundels are
-drawn as low pills, blockers as full cells joined into one shape across their cells (a bar for a
-double, an L for a triple). Player A's pieces are solid, player B's hollow. The placement the
-cursor is on is drawn checkered where it would go; the piece placed last has a dot at its centre
-and its columns' numbers in inverse video (a bot's placement must be found on the board at once).
+On the real 3x4 grid the board is drawn from above (:mod:`top_view`) with, beside it, the stacks
+under the placement offered (or the piece placed last) from the side (:mod:`side_view`): 128x64
+pixels cannot show twelve stacks of five from the side and keep them apart. Games played on the
+row of 12 show the whole row from the side, as they always did.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from engine.columns import COLUMNS, KINDS, LEVELS, TOP, Kind, Placement, State, pieces_left, place, score
-from engine.columns.state import Piece
+from engine.columns import COLUMNS, KINDS, TOP, Kind, Placement, State, pieces_left, score
 from firmware.drawing.screens import (
     BODY_TOP_PX,
     WIDTH,
@@ -28,103 +25,25 @@ from firmware.drawing.screens import (
     winner_title,
 )
 from firmware.drawing.tiny_font import GLYPH_HEIGHT, tiny_text, tiny_width
+from firmware.games.columns.side_view import CELL_W_PX, SideView, paint_side
+from firmware.games.columns.top_view import paint_top
 
-CELL_W_PX, CELL_H_PX = 8, 7
-BOARD_TOP_PX = BODY_TOP_PX  # the top of level 5
-GROUND_PX = BOARD_TOP_PX + LEVELS * CELL_H_PX  # the board's surface, under level 1
-NUMBERS_TOP_PX = GROUND_PX + 2
 PANEL_LEFT_PX = COLUMNS * CELL_W_PX + 2
 PANEL_ROW_PX = GLYPH_HEIGHT + 1
+SIDE_CELL_W_PX = 11  # room for a pin's name under its stack
+SIDE_LEFT_PX = PANEL_LEFT_PX - 2 * SIDE_CELL_W_PX - 4  # the stacks under a placement, right of the grid
 SHORT_KIND = {Kind.ROUNDEL: "R", Kind.SINGLE: "S", Kind.DOUBLE: "D", Kind.TRIPLE: "L"}
-Box = tuple[int, int, int, int]
-
-
-def _cell_box(column: int, level: int) -> Box:
-    """The pixels of a cell (level 0 is level 1, at the bottom)."""
-    left = column * CELL_W_PX
-    top = BOARD_TOP_PX + (TOP - level) * CELL_H_PX
-    return left, top, left + CELL_W_PX - 1, top + CELL_H_PX - 1
-
-
-def _shape_boxes(cells: Sequence[tuple[int, int]], inset: int) -> Iterable[Box]:
-    """Rectangles that cover ``cells`` (column, level) inset by ``inset`` pixels, joined across
-    neighbouring cells of the same piece so that the piece reads as one shape."""
-    for column, level in cells:
-        left, top, right, bottom = _cell_box(column, level)
-        yield left + inset, top + inset, right - inset, bottom - inset
-        if (column + 1, level) in cells:
-            yield right - inset, top + inset, right + 1 + inset, bottom - inset
-        if (column, level + 1) in cells:
-            yield left + inset, top - inset - 1, right - inset, top + inset
-
-
-def _blocker(canvas: Canvas, cells: Sequence[tuple[int, int]], solid: bool) -> None:
-    for box in _shape_boxes(cells, 1):
-        canvas.rectangle(box, fill=1)
-    if not solid:
-        for box in _shape_boxes(cells, 2):
-            canvas.rectangle(box, fill=0)
-
-
-def _roundel_box(column: int, level: int) -> Box:
-    left, top, right, bottom = _cell_box(column, level)
-    return left + 1, top + 2, right - 1, bottom - 2
-
-
-def _piece(canvas: Canvas, piece: Piece, last: bool) -> None:
-    cells = [(column, level) for column, level, _ in piece.cells()]
-    solid = piece.player == 0
-    if piece.kind is Kind.ROUNDEL:
-        canvas.rounded_rectangle(_roundel_box(*cells[0]), radius=1, fill=1 if solid else 0, outline=1)
-    else:
-        _blocker(canvas, cells, solid)
-    if last:  # a dot at the centre of its first cell
-        left, top, right, bottom = _cell_box(*cells[0])
-        canvas.point(((left + right) // 2, (top + bottom) // 2), fill=0 if solid else 1)
-
-
-def _checkered(canvas: Canvas, boxes: Iterable[Box]) -> None:
-    for left, top, right, bottom in boxes:
-        canvas.point([(x, y) for x in range(left, right + 1) for y in range(top, bottom + 1) if (x + y) % 2 == 0], fill=1)
-
-
-def _candidate(canvas: Canvas, state: State, move: Placement) -> None:
-    """Where ``move`` would put its piece, checkered (the engine places it: the stacks decide its level)."""
-    cells = [(column, level) for column, level, _ in place(state, move).pieces[-1].cells()]
-    if move.kind is Kind.ROUNDEL:
-        _checkered(canvas, [_roundel_box(*cells[0])])
-    else:
-        _checkered(canvas, _shape_boxes(cells, 1))
-
-
-def _column_number(canvas: Canvas, column: int, marked: bool) -> None:
-    """The column's number under it, in inverse video under the piece placed last (so the players
-    see at a glance where it went); in 10 to 12 the 1 is a single stroke, so the numbers keep apart."""
-    left = column * CELL_W_PX
-    ink = 0 if marked else 1
-    if marked:
-        canvas.rectangle((left, NUMBERS_TOP_PX - 1, left + CELL_W_PX - 1, NUMBERS_TOP_PX + GLYPH_HEIGHT), fill=1)
-    number = column + 1
-    if number < 10:
-        tiny_text(canvas, (left + (CELL_W_PX - tiny_width(str(number))) // 2, NUMBERS_TOP_PX), str(number), fill=ink)
-        return
-    canvas.line((left + 1, NUMBERS_TOP_PX, left + 1, NUMBERS_TOP_PX + GLYPH_HEIGHT - 1), fill=ink)
-    tiny_text(canvas, (left + 3, NUMBERS_TOP_PX), str(number % 10), fill=ink)
 
 
 def paint_board(canvas: Canvas, state: State, candidate: Placement | None = None) -> None:
-    """The 12 columns: a dot where a level is free, the pieces, the ground and the column numbers."""
-    last = state.pieces[-1].placement.columns if state.pieces else ()
-    for column in range(COLUMNS):
-        for level in range(state.height(column), LEVELS):
-            left, top, right, bottom = _cell_box(column, level)
-            canvas.point(((left + right) // 2, (top + bottom) // 2), fill=1)
-        _column_number(canvas, column, column in last)
-    for index, piece in enumerate(state.pieces):
-        _piece(canvas, piece, last=index == len(state.pieces) - 1)
-    canvas.line((0, GROUND_PX, COLUMNS * CELL_W_PX - 1, GROUND_PX), fill=1)
-    if candidate is not None:
-        _candidate(canvas, state, candidate)
+    """The board with ``candidate`` shown where it would go (see the module docstring)."""
+    if state.board.rows == 1:
+        paint_side(canvas, state, SideView(tuple(range(state.board.pins))), candidate)
+        return
+    paint_top(canvas, state, candidate)
+    shown = candidate or (state.pieces[-1].placement if state.pieces else None)
+    if shown is not None:
+        paint_side(canvas, state, SideView(shown.columns, SIDE_LEFT_PX, SIDE_CELL_W_PX), candidate)
 
 
 def paint_panel(canvas: Canvas, state: State) -> None:
@@ -132,7 +51,7 @@ def paint_panel(canvas: Canvas, state: State) -> None:
     level 5: the score as it stands) and the pieces they have left."""
     scores = score(state)
     for player in range(2):
-        top = BOARD_TOP_PX + player * (3 * PANEL_ROW_PX + 1)
+        top = BODY_TOP_PX + player * (3 * PANEL_ROW_PX + 1)
         swatch = (PANEL_LEFT_PX, top, PANEL_LEFT_PX + GLYPH_HEIGHT - 1, top + GLYPH_HEIGHT - 1)
         canvas.rectangle(swatch, fill=1 if player == 0 else 0, outline=1)
         tiny_text(canvas, (PANEL_LEFT_PX + GLYPH_HEIGHT + 2, top), player_mark(player))

@@ -10,10 +10,26 @@ place anything; then NEXT shows the final board and SELECT starts a new game.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from pathlib import Path
 from typing import Any
 
 from engine.columns import GAME, State
-from firmware.core.table_game import Action, AutoSeats, CameraUse, Cursor, NewGame, Options, Play, Progress, Say, ShowBoard, View
+from engine.columns.board import BOARDS, GRID, ROW, board_named
+from engine.errors import VariantError
+from firmware.core.table_game import (
+    Action,
+    AutoSeats,
+    CameraUse,
+    Cursor,
+    NewGame,
+    Options,
+    Play,
+    Progress,
+    Say,
+    SetupOption,
+    ShowBoard,
+    View,
+)
 from firmware.drawing.screens import Screen
 from firmware.games.columns.choices import advised, listed, next_kind
 from firmware.games.columns.screens import BoardScreen, PlaceScreen, ResultScreen
@@ -21,8 +37,24 @@ from hardware.buttons import Press
 from hardware.camera import Toss
 
 
+BOARD_ALLOWED = " or ".join(f'"{name}"' for name in BOARDS)
+
+
+def _board(value: Any, base: Path) -> str:
+    """The board's layout by name (engine.columns.board.BOARDS)."""
+    try:
+        return board_named(value).name
+    except VariantError:
+        raise VariantError(f"allowed is {BOARD_ALLOWED}") from None
+
+
+# The real board is the 3x4 grid; games journaled before the companion knew it were played on the row.
+# The key is "layout": "board" is Counters' board file, and one [game] section holds every game's options.
+OPTIONS = (SetupOption("layout", "Board", GRID.name, None, _board, BOARD_ALLOWED, legacy=ROW.name),)
+
+
 class ColumnsTable:
-    """Columns (Pin International) for two players: 12 columns of 5 levels, no dice."""
+    """Columns (Pin International) for two players: 12 pins of 5 levels (a 3x4 grid), no dice."""
 
     kind = GAME.name
     camera: CameraUse = ""
@@ -30,13 +62,13 @@ class ColumnsTable:
     title = "Columns"
     engine = GAME
     players = range(2, 3)
-    options = ()
+    options = OPTIONS
 
     def variant(self, options: Options) -> dict[str, Any]:
-        return {}
+        return {"board": options.get("layout", GRID.name)}
 
     def summary(self, options: Options) -> str:
-        return "standard"
+        return board_named(options.get("layout", GRID.name)).title
 
     def progress(self, state: State) -> Progress:
         placed = len(state.pieces)

@@ -1,11 +1,14 @@
-"""Columns on the web page: the 12x5 board seen from the players' side as SVG, as the OLED draws it
-(roundels as low pills, blockers as one shape across their cells, player A's pieces solid and B's
-hollow, the piece placed last outlined and its columns' numbers ringed) with each player's pieces
-left and roundels on level 5; and the lines the OLED shows beside it."""
+"""Columns on the web page as SVG, as the OLED draws it, larger: on the 3x4 grid the board from
+above (each pin's top piece, its height, the piece placed last outlined) and beside it the stacks
+under the piece placed last from the side; on the row of 12, the whole row from the side. From
+the side, roundels are low pills, blockers one shape across their cells, player A's pieces solid
+and B's hollow, the piece placed last outlined and its pins' names ringed. Above the board each
+player's pieces left and roundels on level 5; and the lines the OLED shows beside it."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from engine.columns import COLUMNS, KINDS, LEVELS, TOP, Kind, State, pieces_left, score
 from engine.columns.state import Piece
@@ -19,20 +22,34 @@ CELL_W, CELL_H = 36, 30
 PANEL_ROW = 26  # a player's row above the board
 NUMBERS_H = 28
 WIDTH = MARGIN + GUTTER + COLUMNS * CELL_W + MARGIN
+PIN = 80  # a pin's square in the view from above
+LETTERS_W = 20  # the rows' letters, left of the grid
 Point = tuple[float, float]
 
 
-def _cell_corner(top: float, column: int, level: int) -> Point:
-    """The top left corner of a cell (level 0 is level 1, at the bottom)."""
-    return MARGIN + GUTTER + column * CELL_W, top + (TOP - level) * CELL_H
+@dataclass(frozen=True)
+class Side:
+    """Pins seen from the side, left to right, the gutter of level numbers at ``left``."""
+
+    pins: tuple[int, ...]
+    left: float
+    top: float
+
+    def corner(self, slot: int, level: int) -> Point:
+        """The top left corner of a cell (level 0 is level 1, at the bottom)."""
+        return self.left + GUTTER + slot * CELL_W, self.top + (TOP - level) * CELL_H
+
+    def cells(self, piece: Piece) -> list[tuple[int, int]]:
+        """The cells of ``piece`` on the pins shown, as (slot, level)."""
+        return [(self.pins.index(pin), level) for pin, level, _ in piece.cells() if pin in self.pins]
 
 
-def _outline(top: float, cells: Sequence[tuple[int, int]], inset: float) -> str:
-    """The path around ``cells`` (column, level) as one shape, ``inset`` inside its edges
+def _outline(side: Side, cells: Sequence[tuple[int, int]], inset: float) -> str:
+    """The path around ``cells`` (slot, level) as one shape, ``inset`` inside its edges
     (outside when negative): the cells' edges not shared by two of them, walked clockwise."""
     sides: set[tuple[Point, Point]] = set()
-    for column, level in cells:
-        x0, y0 = _cell_corner(top, column, level)
+    for slot, level in cells:
+        x0, y0 = side.corner(slot, level)
         x1, y1 = x0 + CELL_W, y0 + CELL_H
         corners = ((x0, y0), (x1, y0), (x1, y1), (x0, y1))
         sides.update(zip(corners, corners[1:] + corners[:1]))
@@ -75,44 +92,107 @@ def _roundel(x: float, y: float, player: int) -> str:
                    rx=CELL_H * 0.2, **_style(player))
 
 
-def _piece(top: float, index: int, piece: Piece, last: bool) -> str:
-    cells = [(column, level) for column, level, _ in piece.cells()]
+def _piece(side: Side, index: int, piece: Piece, last: bool) -> str:
+    cells = side.cells(piece)
+    if not cells:
+        return ""
     if piece.kind is Kind.ROUNDEL:
-        shape = _roundel(*_cell_corner(top, *cells[0]), piece.player)
+        shape = _roundel(*side.corner(*cells[0]), piece.player)
     else:
-        shape = element("path", d=_outline(top, cells, 3), **_style(piece.player))
-    marks = [element("path", d=_outline(top, cells, -1.5), fill="none", stroke="currentColor",
+        shape = element("path", d=_outline(side, cells, 3), **_style(piece.player))
+    marks = [element("path", d=_outline(side, cells, -1.5), fill="none", stroke="currentColor",
                      stroke_width=2.5, stroke_dasharray="4 3")] if last else []
     return group(title(f"{piece.placement.text()} by {player_mark(piece.player)}" + (", placed last" if last else "")),
                  shape, *marks, data_piece=index, data_player=piece.player, data_kind=piece.kind.value,
-                 data_columns=" ".join(str(c + 1) for c in piece.placement.columns),
+                 data_columns=piece.placement.names().replace("-", " "),
                  data_last="true" if last else None)
 
 
-def _grid(state: State, top: float) -> str:
+def _side_grid(state: State, side: Side) -> str:
     """A faint dot on every free cell, the level numbers (5 in bold: it scores), the ground, and
-    the column numbers, ringed under the piece placed last."""
+    the pins' names, ringed under the piece placed last."""
     last = state.pieces[-1].placement.columns if state.pieces else ()
-    ground = top + LEVELS * CELL_H
+    ground = side.top + LEVELS * CELL_H
     parts = []
-    for column in range(COLUMNS):
-        for level in range(state.height(column), LEVELS):
-            x, y = _cell_corner(top, column, level)
+    for slot, pin in enumerate(side.pins):
+        for level in range(state.height(pin), LEVELS):
+            x, y = side.corner(slot, level)
             parts.append(element("circle", cx=x + CELL_W / 2, cy=y + CELL_H / 2, r=2, fill_opacity=0.4))
-        middle = _cell_corner(top, column, 0)[0] + CELL_W / 2
-        if column in last:
+        middle = side.corner(slot, 0)[0] + CELL_W / 2
+        if pin in last:
             parts.append(element("circle", cx=middle, cy=ground + NUMBERS_H / 2, r=12, fill="none",
                                  stroke="currentColor", stroke_width=2.5))
-        parts.append(text(middle, ground + NUMBERS_H / 2 + 5, str(column + 1), 14, text_anchor="middle",
-                          font_weight="bold" if column in last else None))
+        parts.append(text(middle, ground + NUMBERS_H / 2 + 5, state.board.pin_name(pin), 14, text_anchor="middle",
+                          font_weight="bold" if pin in last else None))
     for level in range(LEVELS):
-        y = _cell_corner(top, 0, level)[1] + CELL_H / 2 + 5
-        parts.append(text(MARGIN + GUTTER / 2, y, str(level + 1), 13, text_anchor="middle",
+        y = side.corner(0, level)[1] + CELL_H / 2 + 5
+        parts.append(text(side.left + GUTTER / 2, y, str(level + 1), 13, text_anchor="middle",
                           font_weight="bold" if level == TOP else None, fill_opacity=1 if level == TOP else 0.6))
-    left = MARGIN + GUTTER
-    parts.append(element("line", x1=left, x2=left + COLUMNS * CELL_W, y1=ground, y2=ground,
+    left = side.left + GUTTER
+    parts.append(element("line", x1=left, x2=left + len(side.pins) * CELL_W, y1=ground, y2=ground,
                          stroke="currentColor", stroke_width=3))
     return group(*parts)
+
+
+def _side_view(state: State, side: Side) -> list[str]:
+    last = len(state.pieces) - 1
+    return [_side_grid(state, side), *(_piece(side, i, piece, i == last) for i, piece in enumerate(state.pieces))]
+
+
+def _pin_corner(state: State, pin: int, top: float) -> Point:
+    row, place = state.board.where(pin)
+    return MARGIN + LETTERS_W + place * PIN, top + (state.board.rows - 1 - row) * PIN
+
+
+def _top_pin(state: State, pin: int, top: float) -> str:
+    """One pin from above: its top piece (a disc for a roundel, a square for a blocker) and height."""
+    x, y = _pin_corner(state, pin, top)
+    middle = (x + PIN / 2, y + PIN / 2)
+    parts = [element("rect", x=x + 2, y=y + 2, width=PIN - 4, height=PIN - 4, rx=6, fill="none",
+                     stroke="currentColor", stroke_opacity=0.25)]
+    piece = state.top(pin)
+    name = state.board.pin_name(pin)
+    if piece is None:
+        parts.append(element("circle", cx=middle[0], cy=middle[1], r=3, fill_opacity=0.4))
+        return group(title(f"{name}: empty"), *parts, data_pin=name, data_height=0)
+    side = PIN * 0.42
+    if piece.kind is Kind.ROUNDEL:
+        parts.append(element("circle", cx=middle[0], cy=middle[1], r=side / 2, **_style(piece.player)))
+    else:
+        parts.append(element("rect", x=middle[0] - side / 2, y=middle[1] - side / 2, width=side, height=side,
+                             rx=3, **_style(piece.player)))
+    height = state.height(pin)
+    parts.append(text(x + PIN - 8, y + 20, str(height), 15, text_anchor="end",
+                      font_weight="bold" if height == LEVELS else None))
+    words = f"{name}: {height} level{'s' if height > 1 else ''}, {piece.placement.text()} by {player_mark(piece.player)} on top"
+    return group(title(words), *parts, data_pin=name, data_height=height, data_top_player=piece.player)
+
+
+def _top_view(state: State, top: float) -> str:
+    """The grid from above: the rows' letters, the pins' numbers, each pin, a bar joining the ends
+    of a piece on top of two pins, and the piece placed last outlined."""
+    board = state.board
+    parts = []
+    for first, second in board.pairs:
+        stacks = state.stacks
+        if stacks[first] and stacks[second] and stacks[first][-1] == stacks[second][-1]:
+            (x0, y0), (x1, y1) = (_pin_corner(state, pin, top) for pin in (first, second))
+            parts.append(element("line", x1=x0 + PIN / 2, y1=y0 + PIN / 2, x2=x1 + PIN / 2, y2=y1 + PIN / 2,
+                                 stroke=SEAT_COLOURS[state.top(first).player], stroke_width=10))  # type: ignore[union-attr]
+    parts += [_top_pin(state, pin, top) for pin in range(board.pins)]
+    for row in range(board.rows):
+        y = _pin_corner(state, row * board.across, top)[1] + PIN / 2 + 5
+        parts.append(text(MARGIN + LETTERS_W / 2, y, board.pin_name(row * board.across)[0], 14, text_anchor="middle"))
+    for place in range(board.across):
+        x = _pin_corner(state, place, top)[0] + PIN / 2
+        parts.append(text(x, top + board.rows * PIN + NUMBERS_H / 2 + 5, str(place + 1), 14, text_anchor="middle"))
+    if state.pieces:
+        corners = [_pin_corner(state, pin, top) for pin in state.pieces[-1].placement.columns]
+        x0, y0 = min(x for x, _ in corners), min(y for _, y in corners)
+        x1, y1 = max(x for x, _ in corners) + PIN, max(y for _, y in corners) + PIN
+        parts.append(element("rect", x=x0, y=y0, width=x1 - x0, height=y1 - y0, rx=8, fill="none",
+                             stroke="currentColor", stroke_width=2.5, stroke_dasharray="4 3", data_last="true"))
+    return group(*parts, class_="from-above")
 
 
 def _left_text(state: State, player: int) -> str:
@@ -150,11 +230,17 @@ def _label(state: State, names: Sequence[str]) -> str:
 
 
 def board_svg(state: State, names: Sequence[str]) -> str:
-    """The players' rows, then the 12 columns of 5 levels with every piece placed."""
+    """The players' rows, then the board (see the module docstring)."""
     top = MARGIN + 2 * PANEL_ROW + 10
-    height = top + LEVELS * CELL_H + NUMBERS_H + MARGIN
-    pieces = [_piece(top, index, piece, index == len(state.pieces) - 1) for index, piece in enumerate(state.pieces)]
-    return svg(WIDTH, height, _label(state, names), _panel(state, names), _grid(state, top), *pieces)
+    board = state.board
+    if board.rows == 1:
+        height = top + LEVELS * CELL_H + NUMBERS_H + MARGIN
+        side = _side_view(state, Side(tuple(range(board.pins)), MARGIN, top))
+        return svg(WIDTH, height, _label(state, names), _panel(state, names), *side)
+    height = top + max(board.rows * PIN, LEVELS * CELL_H) + NUMBERS_H + MARGIN
+    pins = state.pieces[-1].placement.columns if state.pieces else ()
+    side = _side_view(state, Side(pins, WIDTH - MARGIN - GUTTER - 2 * CELL_W, top)) if pins else []
+    return svg(WIDTH, height, _label(state, names), _panel(state, names), _top_view(state, top), *side)
 
 
 def _level_text(state: State, level: int) -> str:

@@ -18,7 +18,7 @@ from engine.tumblin import State, colour, dice_left, landed
 from firmware.core.table_game import AutoPress
 from firmware.drawing.screens import Screen
 from firmware.games.tumblin.draft import COLOUR, FACE, LEVEL, NO_DIE, DraftDie
-from firmware.games.tumblin.flicks import STANDING, UNSEEN_WARNING, entries, toss
+from firmware.games.tumblin.flicks import STANDING, UNSEEN_WARNING, ZERO_WARNING, entries, toss
 from firmware.games.tumblin.screens import FlickScreen, ResultScreen, TallyScreen, WaitingScreen
 from hardware.buttons import Press
 from vision.frame_outline import polygon
@@ -68,8 +68,9 @@ class TumblinSeats:
     def _check(self, screen: TallyScreen) -> AutoPress:
         """One press at a time toward the board as it truly lies (each press changes the screen,
         and the next is chosen from what the screen then shows, whatever presses came before)."""
-        if not screen.for_tally or screen.status.endswith(UNSEEN_WARNING):
-            return AutoPress((Press.SELECT,))  # the standing seen; or warned, they looked: those dice are not there
+        if not screen.for_tally or screen.status.endswith((UNSEEN_WARNING, ZERO_WARNING)):
+            # the standing seen; or warned, they looked: those dice are not there, or were taken off the 0x level
+            return AutoPress((Press.SELECT,))
         if self.table is None:  # nothing to check the reading against: count it when it is whole
             whole = all(d.die() is not None for d in screen.dice)
             return AutoPress(_walk(screen, len(screen.dice) + 1) or (Press.SELECT,), decision=True) if whole else AutoPress(())

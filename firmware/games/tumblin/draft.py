@@ -59,6 +59,7 @@ class Draft:
     warned: bool = False
     adding: bool = False  # the die being edited was just added: leaving it at once takes it back
     seen: bool = False  # a standing read during the round, looked at: only its points stay shown
+    zero_told: bool = False  # the players were told to take the dice on the 0x level off
 
     @property
     def unsure(self) -> int:
@@ -68,6 +69,11 @@ class Draft:
     def settled(self) -> Draft:
         """The draft after an edit ends: dice set to "no die" taken off."""
         return replace(self, dice=tuple(d for d in self.dice if d.face != NO_DIE), editing=None, adding=False)
+
+    def set_aside(self, dice: tuple[DraftDie, ...]) -> Draft:
+        """The draft with ``dice`` taken off the board and set beside it (seen, not scored)."""
+        return replace(self, dice=tuple(d for d in self.dice if d not in dice),
+                       off_board=self.off_board + tuple(d.colour for d in dice))
 
     def counted(self) -> tuple[Die, ...]:
         """The dice known whole (the tally's dice once nothing is unsure)."""
@@ -99,6 +105,22 @@ def draft_of(reading: BoardReading, for_tally: bool, colours: tuple[str, ...], b
         else:
             dice.append(kept)
     return Draft(in_screen_order(colours, dice), tuple(d.colour for d in reading.off_board), for_tally)
+
+
+def on_zero(state: State, dice: Iterable[DraftDie]) -> tuple[DraftDie, ...]:
+    """The dice read on the 0x level, which the rules take off ("If a die does not drop off of the
+    0x level, it counts as a throw, but it is removed and set off to the side"); none in a game
+    that lets them lie there (the variant's ``zero = "stays"``)."""
+    if state.variant.zero != "removed":
+        return ()
+    return tuple(d for d in dice if d.level == 0 and d.face != NO_DIE)
+
+
+def named(dice: tuple[DraftDie, ...]) -> str:
+    """"red 4" for one die, "2 dice" for more."""
+    if len(dice) == 1:
+        return f"{dice[0].colour or '?'} {dice[0].face or '?'}"
+    return f"{len(dice)} dice"
 
 
 def unseen(state: State, draft: Draft) -> tuple[tuple[str, int], ...]:

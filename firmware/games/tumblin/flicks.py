@@ -9,6 +9,7 @@ from hardware.camera import Toss
 
 LANDED, STAYED, STANDING, ROUNDS, MINE = "landed", "stayed", "standing", "rounds", "mine"
 UNSEEN_WARNING = "unseen:SELECT"  # the footer's end while dice that landed were not seen
+ZERO_WARNING = "on 0x: take off, SELECT"  # the status's end while dice lie on the 0x level at the count
 
 
 def toss(state: State) -> Toss:

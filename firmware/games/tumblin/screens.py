@@ -30,7 +30,7 @@ from engine.tumblin import (
 )
 from firmware.drawing.screens import CHAR_PX, WIDTH, Canvas, footer, line, more_marks, text, title, window, winner_title
 from firmware.drawing.tiny_font import ADVANCE_PX, GLYPH_HEIGHT, tiny_text, tiny_width
-from firmware.games.tumblin.draft import CARD, COLOUR, FACE, LEVEL, NO_DIE, DraftDie, fields
+from firmware.games.tumblin.draft import CARD, COLOUR, FACE, LEVEL, NO_DIE, DraftDie, fields, named, on_zero
 
 TITLE_CHARS = (WIDTH - 2) // CHAR_PX
 LINE_CHARS = WIDTH // CHAR_PX
@@ -201,7 +201,8 @@ class FlickScreen:
                 _tiny_right(canvas, SEAT_TOTAL_RIGHT_PX, top + 1, str(scores[seat]))
             else:
                 self._total(canvas, top, seat, scores[seat])
-        hint, right = ("ROLL:landed", "STOP:stay") if self.cursor == 0 else (f"SELECT:{self.entries[self.cursor]}", "")
+        stop = "STOP:0x" if state.variant.zero == "removed" else "STOP:stay"  # did not get past the 0x level
+        hint, right = ("ROLL:landed", stop) if self.cursor == 0 else (f"SELECT:{self.entries[self.cursor]}", "")
         left_words = self.status or hint
         footer(canvas, left_words, right if len(left_words) + len(right) < LINE_CHARS else "", rule=False)
 
@@ -340,9 +341,13 @@ class TallyScreen:
 
     def _bottom_lines(self) -> tuple[str, ...]:
         """About the thing under the cursor: the die's points or doubt, or the entry (on "count it",
-        the warning of dice not seen); a status instead when there is one."""
+        the warning of dice not seen); a status instead when there is one, and before anything the
+        dice on the 0x level, to be taken off."""
         if self.status:
             return _wrapped(self.status)
+        zero = on_zero(self.state, self.dice)
+        if zero:
+            return _wrapped(f"{named(zero)} on 0x: take {'it' if len(zero) == 1 else 'them'} off!")
         if self.cursor < len(self.dice):
             return self._about(self.dice[self.cursor])
         if self.cursor == len(self.dice):

@@ -25,7 +25,7 @@ from typing import Any
 from engine.errors import VariantError
 from engine.tumblin import MineKind, Scoring
 from engine.tumblin.moves import is_colour
-from engine.tumblin.variant import MAX_MINES, ORDERS
+from engine.tumblin.variant import MAX_MINES, ORDERS, ZEROS
 from firmware.core.table_game import Options, SetupOption
 from vision.die_colour import DEFAULT_PALETTE, Palette
 
@@ -89,6 +89,10 @@ OPTIONS = (
     # total; "round" orders by the prior round's score alone, as games journaled before were played.
     SetupOption("order", "First", "total", None, _one_of(ORDERS, '"total" or "round"'), '"total" or "round"',
                 legacy="round"),
+    # "If a die does not drop off of the 0x level, it counts as a throw, but it is removed": "removed";
+    # "stays" lets it lie there for a later flick to knock down, as games journaled before were played.
+    SetupOption("zero", "0x level", "removed", None, _one_of(ZEROS, '"removed" or "stays"'), '"removed" or "stays"',
+                legacy="stays"),
 )
 _DEFAULTS = {option.key: option.default for option in OPTIONS}
 
@@ -112,6 +116,7 @@ def variant_of(options: Options) -> dict[str, Any]:
         "breed_cards": breed,
         "multiplier_cards": multiplier,
         "order": values["order"],
+        "zero": values["zero"],
     }
 
 

@@ -1,14 +1,17 @@
 """Tumblin' Dice at the table: the players tell each flick with the buttons, the camera reads the
 board after the round's last flick, and the players check every die before the round counts.
 
-During a round ROLL says the die left the launch pad and STOP that it stayed there (a throw, the
-die removed); NEXT walks the other things there are to say (the standing read from the board now,
+During a round ROLL says the die landed and STOP that it did not get past the 0x level (a throw,
+the die removed: "If a die does not drop off of the 0x level, it counts as a throw, but it is
+removed and set off to the side"); NEXT walks the other things there are to say (the standing read from the board now,
 a die landing on a breed card, a land mine going off, the scores of past rounds) and SELECT says
 the one shown. After the last flick the camera reads the board once it is at rest (ROLL reads it
 again; without a camera SELECT enters the dice by hand): every die's face, colour and level, each
 unsure part shown as "?". NEXT and STOP walk the dice, SELECT opens one to correct it field by
 field, the entry after the dice adds a die the camera missed, and the last one counts the round.
-The companion warns once when dice that left the launch pad were not seen.
+The companion warns once when dice that left the launch pad were not seen, and refuses to count
+dice read on the 0x level until they are taken off (ROLL reads the board again) or the players say
+they were (SELECT again).
 """
 
 from __future__ import annotations
@@ -53,8 +56,19 @@ from firmware.core.table_game import (
 )
 from firmware.drawing.screens import Screen
 from firmware.games.tumblin import setup
-from firmware.games.tumblin.draft import Draft, DraftDie, changed, draft_of, fields, in_screen_order, new_die, unseen
-from firmware.games.tumblin.flicks import LANDED, MINE, ROUNDS, STANDING, STAYED, UNSEEN_WARNING, entries, toss
+from firmware.games.tumblin.draft import (
+    Draft,
+    DraftDie,
+    changed,
+    draft_of,
+    fields,
+    in_screen_order,
+    named,
+    new_die,
+    on_zero,
+    unseen,
+)
+from firmware.games.tumblin.flicks import LANDED, MINE, ROUNDS, STANDING, STAYED, UNSEEN_WARNING, ZERO_WARNING, entries, toss
 from firmware.games.tumblin.screens import FlickScreen, ResultScreen, RoundsScreen, TallyScreen, WaitingScreen
 from hardware.buttons import Press
 from hardware.camera import Toss
@@ -265,10 +279,15 @@ def _edit_done(state: State, draft: Draft, cursor: int) -> Scratch:
 
 
 def _count(state: State, draft: Draft, cursor: int) -> Action:
-    """Count the round: every die known whole, no colour with more dice than left the launch pad
-    (what the rules can check), missing dice warned of once."""
+    """Count the round: every die known whole, none on the 0x level (the players are told to take
+    them off, then ROLL reads the board again, or SELECT says they were), no colour with more dice
+    than left the launch pad (what the rules can check), missing dice warned of once."""
     if draft.unsure:
         return Say(f"{draft.unsure} unsure: fix ?s")
+    zero = on_zero(state, draft.dice)
+    if zero and not draft.zero_told:
+        return Scratch(replace(draft, zero_told=True), cursor, f"{named(zero)} {ZERO_WARNING}")
+    draft = draft.set_aside(zero)  # told, they say it was taken off
     for seat in range(state.players):
         name = colour(state, seat)
         count = sum(die.colour == name for die in draft.dice)
@@ -283,7 +302,7 @@ def _count(state: State, draft: Draft, cursor: int) -> Action:
     if missing and not draft.warned:
         what = ", ".join(f"{count} {name}" for name, count in missing) if len(missing) == 1 else (
             f"{sum(count for _, count in missing)} dice")
-        return Scratch(replace(draft, warned=True), cursor, f"{what} {UNSEEN_WARNING}")
+        return Scratch(replace(draft, warned=True), len(draft.dice) + 1, f"{what} {UNSEEN_WARNING}")
     return Play(tally)
 
 
