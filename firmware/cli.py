@@ -99,7 +99,7 @@ def _bench_durability(args: argparse.Namespace) -> int:
 
     with tempfile.TemporaryDirectory(prefix="dice-companion-kill-") as scratch:
         data = _data_folder(args.data, "--data DIR") if args.data is not None else Path(scratch)
-        figures = run_kill_test(args.kills, args.seed, data, args.game)
+        figures = run_kill_test(args.kills, args.seed, data, args.game, args.vary_players)
     for line in kill_test_lines(figures):
         print(line)
     return 0 if not figures.lost and not figures.broken_games else 1
@@ -266,6 +266,9 @@ def build_parser() -> argparse.ArgumentParser:
     durability.add_argument("--kills", type=_positive, default=100, help="how many lives to kill with SIGKILL (default 100)")
     durability.add_argument("--seed", type=int, default=1, help="seed for the moments of the kills and the dice (default 1)")
     durability.add_argument("--data", type=Path, metavar="DIR", help="keep the journal here (default: a temporary folder)")
+    durability.add_argument("--vary-players", action="store_true",
+                            help="each life asks for a player count drawn from the game's range, as a restart with "
+                                 "another --players would (the game it resumes keeps its own)")
     durability.set_defaults(run=_bench_durability)
 
     bench = commands.add_parser("bench-engine", help="measure games/s and legal-choice computations/s")

@@ -138,7 +138,7 @@ def test_long_commands_show_progress_on_stderr_only_on_a_terminal(command, bar, 
 
 
 def test_the_kill_test_counts_its_kills_on_a_terminal(tmp_path, monkeypatch):
-    def life(data, seed, figures, kill_after_s, kind):
+    def life(data, seed, figures, kill_after_s, kind, players):
         """A life killed at once, or the last one, which finishes: no child process."""
         figures.kills += kill_after_s is not None
         return kill_after_s is not None
@@ -148,3 +148,33 @@ def test_the_kill_test_counts_its_kills_on_a_terminal(tmp_path, monkeypatch):
     monkeypatch.setattr(sys, "stderr", terminal)
     assert durability.run_kill_test(2, 1, tmp_path).kills == 2
     assert "kills:" in terminal.getvalue()
+
+
+def test_the_kill_test_may_restart_each_life_asking_for_another_number_of_players(tmp_path, monkeypatch):
+    asked = []
+
+    def life(data, seed, figures, kill_after_s, kind, players):
+        asked.append(players)
+        figures.kills += kill_after_s is not None
+        return kill_after_s is not None
+
+    monkeypatch.setattr(durability, "_life", life)
+    durability.run_kill_test(12, 1, tmp_path, "counters", vary_players=True)
+    assert set(asked) == {2, 3, 4}
+    asked.clear()
+    durability.run_kill_test(3, 1, tmp_path, "counters")
+    assert set(asked) == {2}
+
+
+def test_a_life_resumes_a_game_of_three_though_it_asks_for_two(tmp_path, capsys):
+    """The life of a restart with another --players: the game it resumes keeps its seats."""
+    from firmware.games.game_setup import GameSetup
+    from firmware.journal.journal import JOURNAL_NAME, Journal
+
+    journal = Journal(tmp_path / JOURNAL_NAME)
+    setup = GameSetup(("Advisor", "Rule28", "Steady"), bots=("Rule28", "Steady"), kind="cant-stop")
+    journal.start_game(setup)
+    journal.close()
+    assert durability.child_main(tmp_path, 7, "cant-stop", 2) == 0
+    out = capsys.readouterr().out
+    assert "resumed 1" in out and "won 1" in out

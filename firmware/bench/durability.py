@@ -65,22 +65,26 @@ class KillFigures:
         return f"kills {self.kills} resumed {self.resumed + self.nothing_to_resume} events-lost {len(self.lost)}"
 
 
-def child_main(data: Path, seed: int, kind: str) -> int:
-    """One life: resume the unfinished game (or start one) and play on until it is won."""
-    from firmware.table.companion import Companion
-    from firmware.games.game_setup import GameSetup
+def child_main(data: Path, seed: int, kind: str, players: int = 2) -> int:
+    """One life: resume the unfinished game as it was set up (whatever ``players`` asks), or start
+    one for ``players``, and play on until it is won."""
     from firmware.games import table_game
-    from firmware.table.start import play_with_bots, simulated_table
+    from firmware.games.game_setup import GameSetup
+    from firmware.table.companion import Companion
+    from firmware.table.start import play_with_bots, restore_table, resumed_setup, simulated_table
     from hardware.display import dummy_display
 
     def acknowledge(game: int, seq: int, event: str) -> None:
         print(f"ack {game} {seq} {event}", flush=True)
 
     journal = Journal(data / JOURNAL_NAME, on_commit=acknowledge)
-    game = table_game(kind)
-    table = simulated_table(game, seed, data)
-    seats = game.autoplayer(2, seed, table)
-    companion = Companion(dummy_display(), GameSetup(seats.names, kind=kind), journal=journal, data_dir=data)
+    asked = GameSetup(table_game(kind).autoplayer(players, seed).names, kind=kind)
+    played, _, resumed = resumed_setup(journal, asked, seed, sys.stderr)
+    table = simulated_table(played.game, seed, data)
+    companion = Companion(dummy_display(), played, journal=journal, data_dir=data)
+    if resumed:
+        restore_table(companion, table)
+    seats = played.game.autoplayer(len(played.names), seed, table)
     if companion.game_id is not None:
         print(f"resumed {companion.game_id}", flush=True)
     play_with_bots(companion, seats, table, UNDO_RATE, seed)
@@ -89,10 +93,10 @@ def child_main(data: Path, seed: int, kind: str) -> int:
     return 0
 
 
-def _life(data: Path, seed: int, figures: KillFigures, kill_after_s: float | None, kind: str) -> bool:
+def _life(data: Path, seed: int, figures: KillFigures, kill_after_s: float | None, kind: str, players: int) -> bool:
     """Run one life; True if it was killed while running. Its acknowledgements go into ``figures``."""
     process = subprocess.Popen(
-        [sys.executable, "-m", "firmware.bench.durability", str(data), str(seed), kind],
+        [sys.executable, "-m", "firmware.bench.durability", str(data), str(seed), kind, str(players)],
         stdout=subprocess.PIPE,
         stderr=(data / "lives.log").open("a"),
         text=True,
@@ -141,15 +145,21 @@ def _unfinished_game(path: Path) -> int | None:
     return None if record is None else record.id
 
 
-def run_kill_test(kills: int, seed: int, data: Path, kind: str = DEFAULT_KIND) -> KillFigures:
-    """Kill ``kills`` lives at random moments, finish the game, and check the journal."""
+def run_kill_test(kills: int, seed: int, data: Path, kind: str = DEFAULT_KIND, vary_players: bool = False) -> KillFigures:
+    """Kill ``kills`` lives at random moments, finish the game, and check the journal. With
+    ``vary_players`` each life asks for a player count drawn from the game's range, as a restart
+    with another ``--players`` would (the game it resumes keeps its own); else two."""
+    from firmware.games import table_game
+
     data.mkdir(parents=True, exist_ok=True)
     rng = random.Random(seed)
+    counts = list(table_game(kind).players) if vary_players else [2]
     figures = KillFigures()
     with progress(None, "kills", kills) as bar:
         while figures.kills < kills:
-            bar.update(_life(data, seed * 1000 + figures.lives, figures, rng.uniform(*LIFE_S), kind))
-    _life(data, seed * 1000 + figures.lives, figures, None, kind)
+            life = (seed * 1000 + figures.lives, figures, rng.uniform(*LIFE_S), kind, rng.choice(counts))
+            bar.update(_life(data, *life))
+    _life(data, seed * 1000 + figures.lives, figures, None, kind, rng.choice(counts))
     _check(data / JOURNAL_NAME, figures)
     return figures
 
@@ -190,4 +200,4 @@ def kill_test_lines(figures: KillFigures) -> list[str]:
 
 
 if __name__ == "__main__":
-    sys.exit(child_main(Path(sys.argv[1]), int(sys.argv[2]), sys.argv[3]))
+    sys.exit(child_main(Path(sys.argv[1]), int(sys.argv[2]), sys.argv[3], int(sys.argv[4])))

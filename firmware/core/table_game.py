@@ -193,6 +193,11 @@ class TableGame(Protocol):
         """What the players throw before ROLL now, for a simulated table (a camera just reads it)."""
         ...
 
+    def lying(self, state: Any) -> tuple[Toss, ...]:
+        """What a simulated table must be given when a journaled game resumes, so that it shows
+        what the journal says lies there (a simulated table starts empty)."""
+        ...
+
     def told(self, state: Any, dice: tuple[int, ...]) -> tuple[Any, ...]:
         """The moves that the tray's dice (``tray_dice`` of them) make, in order; TrayRefused if
         they cannot be this throw."""

@@ -77,16 +77,19 @@ def play_demo(
     if record is not None:
         display = RecordingDisplay(record, display)
     with tempfile.TemporaryDirectory(prefix="dice-companion-") as scratch:
-        tray = simulated_table(setup.game, seed, Path(scratch))
         journal = open_journal(data)
+        played, seed, resumed = resumed_setup(journal, setup, seed, out)
         table_dice = TableDice(data, setup.dice_set) if data is not None else None
         companion = Companion(
             display, setup, journal=journal, data_dir=Path(scratch), offer_last_played=False,
             notice=dice_notice(table_dice), table_dice=table_dice,
         )
+        tray = simulated_table(played.game, seed, Path(scratch))
+        if resumed:
+            restore_table(companion, tray)
         try:
             if auto:
-                play_with_bots(companion, setup.game.autoplayer(len(setup.names), seed, tray), tray)
+                play_with_bots(companion, played.game.autoplayer(len(played.names), seed, tray), tray)
             else:
                 keys = keys or sys.stdin
                 inbox = EventQueue()
@@ -97,6 +100,28 @@ def play_demo(
             if table_dice is not None:
                 table_dice.close()
     return _outcome(companion)
+
+
+def resumed_setup(journal: Journal, asked: GameSetup, seed: int, out: TextIO) -> tuple[GameSetup, int, bool]:
+    """The set-up the demo plays (an unfinished game in the data folder resumes as it was set up,
+    whatever ``--game`` and ``--players`` ask: said in one line) and the simulated table's seed:
+    ``seed`` for a new game, one drawn from it and the moves journaled for a resumed one, so the
+    throws go on afresh instead of repeating those already journaled; and whether it resumed."""
+    record = journal.unfinished()
+    if record is None:
+        return asked, seed, False
+    played = record.setup
+    if (played.kind, played.names) != (asked.kind, asked.names):
+        print(f"resuming the unfinished game of {played.game.title} ({', '.join(played.names)}) journaled here: "
+              f"it is played out first, as it was set up", file=out)
+    moves = len(journal.events(record.id))
+    return played, seed * 1_000_003 + moves, True
+
+
+def restore_table(companion: Companion, tray: SyntheticCamera | SyntheticBoardCamera) -> None:
+    """Put on a simulated table what the journal of the resumed game says lies there."""
+    for toss in companion.game.lying(companion.state):
+        tray.toss(toss)
 
 
 def simulated_table(game: TableGame, seed: int, data_dir: Path) -> SyntheticCamera | SyntheticBoardCamera:

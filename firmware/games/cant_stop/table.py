@@ -69,6 +69,9 @@ class CantStopTable:
     def throw_due(self, state: State) -> bool:
         return GAME.dice_due(state) > 0
 
+    def lying(self, state: State) -> tuple[Toss, ...]:
+        return ()  # the next throw says every die it leaves in the tray
+
     def throw(self, state: State, view: View) -> Toss:
         return Toss(GAME.dice_due(state))
 

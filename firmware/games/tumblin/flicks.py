@@ -4,6 +4,8 @@ bots at the buttons both go by them."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from engine.tumblin import Breed, Mine, State, colour, landed, legal_moves
 from hardware.camera import Toss
 
@@ -17,6 +19,14 @@ def toss(state: State) -> Toss:
     round's first die lands (one that stayed on the launch pad left nothing to pick up)."""
     nothing_landed = not any(landed(state, seat) for seat in range(state.players))
     return Toss(1, colour=colour(state, state.current), new_round=nothing_landed)
+
+
+def lying(state: State) -> tuple[Toss, ...]:
+    """The flicks that put back on a simulated board the dice that landed this round before the
+    game was resumed: each colour's landed dice, flicked anew (the journal keeps how many, not where)."""
+    counts = [(colour(state, seat), landed(state, seat)) for seat in range(state.players)]
+    tosses = [Toss(count, colour=name) for name, count in counts if count]
+    return tuple(replace(toss, new_round=True) if not at else toss for at, toss in enumerate(tosses))
 
 
 def entries(state: State, camera: bool = True) -> tuple[str, ...]:

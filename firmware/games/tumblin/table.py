@@ -68,7 +68,18 @@ from firmware.games.tumblin.draft import (
     on_zero,
     unseen,
 )
-from firmware.games.tumblin.flicks import LANDED, MINE, ROUNDS, STANDING, STAYED, UNSEEN_WARNING, ZERO_WARNING, entries, toss
+from firmware.games.tumblin.flicks import (
+    LANDED,
+    MINE,
+    ROUNDS,
+    STANDING,
+    STAYED,
+    UNSEEN_WARNING,
+    ZERO_WARNING,
+    entries,
+    lying,
+    toss,
+)
 from firmware.games.tumblin.screens import FlickScreen, ResultScreen, RoundsScreen, TallyScreen, WaitingScreen
 from hardware.buttons import Press
 from hardware.camera import Toss
@@ -115,6 +126,9 @@ class TumblinTable:
 
     def throw_due(self, state: State) -> bool:
         return False
+
+    def lying(self, state: State) -> tuple[Toss, ...]:
+        return lying(state)
 
     def throw(self, state: State, view: View) -> Toss:
         if state.over or tally_due(state):
