@@ -59,7 +59,7 @@ def crashed_journal(folder: Path, rng: random.Random, finished: int = 2) -> Cras
             if progress(step.after).turn_over:
                 crashed.at_turn_end = len(crashed.acked)
     crashed.folder.mkdir()
-    for suffix in ("", "-wal"):
+    for suffix in ("", "-wal", ".last"):  # the journal, its log, the mark of the last event acknowledged
         if (live / f"{JOURNAL_NAME}{suffix}").is_file():
             shutil.copyfile(live / f"{JOURNAL_NAME}{suffix}", crashed.folder / f"{JOURNAL_NAME}{suffix}")
     journal.close()

@@ -160,7 +160,7 @@ def test_an_unreadable_journal_is_announced_and_a_fresh_one_used(tmp_path):
     path = tmp_path / "journal.sqlite3"
     path.write_bytes(b"\x00garbage" * 100)
     companion = companion_on(path)
-    assert isinstance(companion.screen, NoticeScreen) and companion.screen.title == "Journal unreadable"
+    assert isinstance(companion.screen, NoticeScreen) and companion.screen.title == "Journal damaged"
     press(companion, Press.SELECT)
     assert isinstance(companion.screen, SetupScreen)
     start_game(companion)

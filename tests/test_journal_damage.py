@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import random
 import sqlite3
 
@@ -11,8 +12,13 @@ from journal_fuzz import fuzz
 
 from firmware.cli import main
 from firmware.games.game_setup import GameSetup
+from firmware.drawing.screens import NoticeScreen, ResumeScreen
 from firmware.journal.journal import FINISHED, Journal
-from table_helpers import NAMES
+from firmware.journal.last_event import Lost
+from firmware.table.companion import Companion
+from hardware.buttons import Press
+from hardware.display import dummy_display
+from table_helpers import NAMES, press
 from test_journal import journal_with
 
 WIN = ("roll 1-1-1-1", "2+2", "roll 1-1-1-1", "2", "stop", "roll 1-1-1-1", "roll 6-6-6-6", "12+12", "roll 6-6-6-6",
@@ -59,6 +65,7 @@ ROWS_THAT_MAKE_NO_SENSE = {
     "event of no game": "INSERT INTO events (game, seq, event, at) VALUES (9, 1, 'roll 1-1-1-1', 0)",
     "a roll read by guesswork": "UPDATE events SET source = 'guess' WHERE game = 1 AND seq = 1",
     "dice set not a label": "UPDATE games SET dice_set = '' WHERE id = 2",
+    "two games being played": "UPDATE games SET status = 'playing', winner = NULL, ended = NULL",
 }
 
 
@@ -104,9 +111,105 @@ def test_damage_to_the_log_costs_at_most_the_turn_in_progress(tmp_path):
     kept = [(record.id, seq, event) for record in journal.games() for seq, event in enumerate(journal.events(record.id), 1)]
     assert kept == crashed.acked[: crashed.at_turn_end]
     assert journal.games()[0].status == FINISHED
+    game, last, _ = crashed.acked[-1]
+    first = crashed.acked[crashed.at_turn_end][1]
+    assert journal.lost == Lost(game, first, last), "what the log held is named as lost"
+
+
+def lost_at_start(crashed, caplog) -> Companion:
+    """The companion started on ``crashed``: it must say what was lost, on the OLED and in the log."""
+    caplog.set_level(logging.ERROR, "dice_companion")
+    companion = Companion(dummy_display(), GameSetup(("Ann", "Bob")), journal=Journal(crashed.path))
+    game, last, _ = crashed.acked[-1]
+    first = crashed.acked[crashed.at_turn_end][1]
+    events = f"event {first}" if first == last else f"events {first}-{last}"
+    assert companion.screen == NoticeScreen("Events lost", (f"game {game}'s {events}", "are not in the journal:",
+                                                            "its log was damaged"), "played on from before")
+    said = f"game {game}'s {events.replace('-', ' to ')} were acknowledged but are not in the journal"
+    assert any(said in record.getMessage() for record in caplog.records)
+    return companion
+
+
+def test_a_deleted_log_is_announced_with_the_events_it_held_then_the_game_resumes(tmp_path, caplog):
+    crashed = crashed_journal(tmp_path, random.Random(3), finished=1)
+    (tmp_path / "crashed" / "journal.sqlite3-wal").unlink()
+    companion = lost_at_start(crashed, caplog)
+    press(companion, Press.SELECT)
+    assert isinstance(companion.screen, ResumeScreen), "then the game resumes from before the lost events"
+
+
+def test_a_journal_emptied_to_0_bytes_is_announced_as_losing_the_game(tmp_path, caplog):
+    crashed = crashed_journal(tmp_path, random.Random(3), finished=0)
+    crashed.path.write_bytes(b"")
+    (tmp_path / "crashed" / "journal.sqlite3-wal").unlink(missing_ok=True)
+    crashed.at_turn_end = 0
+    lost_at_start(crashed, caplog)
+
+
+def test_nothing_is_said_lost_when_the_journal_holds_every_event_or_the_mark_was_torn(tmp_path):
+    whole = crashed_journal(tmp_path / "whole", random.Random(3), finished=1)
+    journal = Journal(whole.path)
+    assert journal.lost is None
+    journal.close()
+    torn = crashed_journal(tmp_path / "torn", random.Random(3), finished=1)
+    marker = torn.folder / "journal.sqlite3.last"
+    marker.write_text(marker.read_text()[:20])  # a crash while it was written: that event was never shown
+    (torn.folder / "journal.sqlite3-wal").unlink()
+    assert Journal(torn.path).lost is None
 
 
 def test_a_few_damaged_journals_cause_no_traceback_and_lose_nothing(tmp_path):
     figures = fuzz(journals=12, seed=1, scratch=tmp_path, finished=0)  # each damage once; the full run: journal_fuzz.py
     assert not figures.tracebacks and not figures.lost, "\n".join(figures.lines())
     assert figures.outcomes["kept-aside"] >= 8 and figures.history["damaged-games"] >= 6
+
+
+def foreign(path) -> None:
+    db = sqlite3.connect(path)
+    db.execute("CREATE TABLE photos (name TEXT)")
+    db.execute("PRAGMA user_version = 7")
+    db.commit()
+    db.close()
+
+
+NOT_JOURNALS = {
+    "another program's database": (foreign, "not a journal: it has no events and no games table \\(it holds photos\\)"),
+    "no events table": (lambda path: damage(path, "DROP TABLE events"), "not a journal: it has no events table"),
+    "no games table": (lambda path: damage(path, "DROP TABLE games"), "not a journal: it has no games table"),
+}
+
+
+@pytest.mark.parametrize("make, why", NOT_JOURNALS.values(), ids=NOT_JOURNALS)
+def test_an_sqlite_file_that_is_no_journal_is_kept_aside_and_readers_say_so_in_one_line(tmp_path, capsys, make, why):
+    path = tmp_path / "journal.sqlite3"
+    if make is foreign:
+        foreign(path)
+    else:
+        two_won_games(path)
+        make(path)
+    found = journal_files(path)
+    assert main(["history", "--data", str(tmp_path)]) == 2
+    assert capsys.readouterr().err.count("\n") == 1 and journal_files(path) == found, "a reader changes nothing"
+    from firmware.web._app import create_app
+
+    page = create_app(path).test_client().get("/history")
+    assert page.status_code == 503 and "not a journal" in page.get_data(as_text=True)
+    journal = Journal(path)
+    assert journal.moved_aside is not None and journal.games() == []
+    assert journal_files(journal.moved_aside) == found, "kept aside byte for byte"
+    journal.close()
+    assert Journal(path).moved_aside is None, "no restart loop: the fresh journal is used from then on"
+
+
+def test_a_journal_left_empty_by_a_kill_while_it_was_created_reads_as_no_game_yet(tmp_path, capsys):
+    path = tmp_path / "journal.sqlite3"
+    path.write_bytes(b"")
+    assert main(["history", "--data", str(tmp_path)]) == 2
+    assert capsys.readouterr().err == (
+        "dice-companion: no game has been played here yet (the journal is empty: it was never written to)\n")
+    from firmware.web._app import create_app
+
+    page = create_app(path).test_client().get("/live.json")
+    assert page.status_code == 503 and "no game has been played here yet" in page.get_data(as_text=True)
+    journal = Journal(path)
+    assert journal.moved_aside is None and journal.lost is None and journal.games() == []

@@ -68,7 +68,7 @@ SCREENS = {
     "dice-lesson": DiceLessonScreen((2, 0, 3, 1, 4, 2), "kept 4 dice"),
     "dice-lesson-enough": DiceLessonScreen((12, 9, 11, 10, 14, 8)),
     "notice-journal": NoticeScreen(
-        "Journal unreadable", ("kept aside as", "journal.sqlite3.unrea", "dable-20261123-101500"), "started anew"
+        "Journal damaged", ("kept aside as", "journal.sqlite3.unrea", "dable-20261123-101500"), "started anew"
     ),
     "board": BoardScreen(MIDGAME, NAMES),
     "board-four-long-names": BoardScreen(FOUR_PLAYERS, LONG_NAMES),

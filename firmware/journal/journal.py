@@ -34,6 +34,8 @@ from typing import Any
 from engine.game import Game
 from firmware.core.table_game import Progress
 from firmware.games.game_setup import GameSetup
+from firmware.journal import last_event
+from firmware.journal.last_event import Lost
 from firmware.journal.rows import (
     ABANDONED,
     FINISHED,
@@ -85,6 +87,26 @@ class JournalError(OSError):
     by another companion)."""
 
 
+class EmptyJournal(JournalError):
+    """A journal file with nothing in it yet (a companion stopped while creating it): to a reader,
+    no game has been played."""
+
+
+def _refuse_what_is_no_journal(db: sqlite3.Connection, read_only: bool) -> None:
+    """A DatabaseError (the file is kept aside) for an SQLite file that is not a journal: another
+    program's database, or a journal that lost its games or events table. An empty file is a
+    journal not yet created: a writer creates it, a reader is told no game was played."""
+    tables = {name for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    missing = sorted({"games", "events"} - tables)
+    if tables and missing:
+        held = ", ".join(sorted(tables)[:4])
+        raise sqlite3.DatabaseError(f"not a journal: it has no {' and no '.join(missing)} table (it holds {held})")
+    if not tables and db.execute("PRAGMA user_version").fetchone()[0]:
+        raise sqlite3.DatabaseError("not a journal: it has a version but no tables")
+    if not tables and read_only:
+        raise EmptyJournal("no game has been played here yet (the journal is empty: it was never written to)")
+
+
 class Journal:
     """The journal file at ``path`` (``:memory:`` keeps it in memory, for tests and the demo).
 
@@ -104,6 +126,7 @@ class Journal:
         self.clock = clock
         self.on_commit = on_commit
         self.moved_aside: Path | None = None  # where an unreadable journal found at start was kept
+        self.lost: Lost | None = None  # acknowledged events found missing at start
         in_memory = str(path) == ":memory:"
         self._lock = None if in_memory or read_only else _lock(Path(path))
         try:
@@ -120,9 +143,27 @@ class Journal:
                 self._db = self._open(read_only)
             if not read_only:
                 self._checkpoint()  # what a crash left in the log goes into the file now
+                self._check_last_event()
         except BaseException:
             self._unlock()
             raise
+
+    def _check_last_event(self) -> None:
+        """Whether the last event acknowledged before this start is in the journal (see
+        :mod:`last_event`); what is missing is kept in ``lost`` and logged. A journal kept aside
+        was announced as a whole; the fresh one owes nothing."""
+        if str(self.path) == ":memory:":
+            return
+        path = Path(self.path)
+        last = last_event.recalled(path)
+        if last is None:
+            return
+        if self.moved_aside is not None:
+            last_event.forget(path)
+            return
+        self.lost = last_event.lost_events(self._db, last)
+        if self.lost is not None:
+            LOG.error("journal %s: %s", path, self.lost.sentence())
 
     def _open(self, read_only: bool) -> sqlite3.Connection:
         if read_only:
@@ -130,6 +171,7 @@ class Journal:
         else:
             db = sqlite3.connect(str(self.path), BUSY_TIMEOUT_MS / 1000, isolation_level=None, check_same_thread=False)
         try:
+            _refuse_what_is_no_journal(db, read_only)
             self._refuse_newer(db)
             problem = db.execute("PRAGMA integrity_check(1)").fetchone()[0]  # quick_check misses broken indexes
             if problem != "ok":
@@ -199,12 +241,23 @@ class Journal:
             )
         if after.turn_over:
             self._checkpoint()
+        self._remember(game, seq, event)
         if self.on_commit is not None:
             try:
                 self.on_commit(game, seq, event)
             except Exception:  # an observer's failure must not look like a lost event: it is committed
                 LOG.exception("on_commit failed for event %d of game %d", seq, game)
         return seq
+
+    def _remember(self, game: int, seq: int, event: str) -> None:
+        """Mark the event as the last acknowledged (before it is shown). It is committed already:
+        a failure to write the mark is logged, never raised."""
+        if str(self.path) == ":memory:":
+            return
+        try:
+            last_event.remember(Path(self.path), game, seq, event)
+        except OSError as error:
+            LOG.warning("journal: cannot mark event %d of game %d as acknowledged: %s", seq, game, error)
 
     def abandon(self, game: int) -> None:
         """Give up an unfinished game; it stays in the history as abandoned, ended at its last event."""

@@ -137,6 +137,11 @@ def read_games(db: sqlite3.Connection, version: int) -> tuple[list[GameRecord], 
             continue
         if record.id not in bad_events:
             sound.append(record)
+    playing = [record for record in sound if record.status == PLAYING]
+    for record in playing[:-1]:  # the companion plays one game at a time: a start ends the one before
+        damaged.append(DamagedGame(record.id, f"marked as being played, as is game {playing[-1].id}: "
+                                              "only the last game can be unfinished"))
+        sound.remove(record)
     return sound, damaged
 
 

@@ -118,7 +118,7 @@ class Companion:
         self._table_dice = table_dice
         self._lesson: DiceLesson | None = None  # the dice lesson, opened from the set-up screen
         self._banner: Any = None  # a notice, the resume screen, or the game's banner (a bust, a bot's turn)
-        self._waiting_notices: list[NoticeScreen] = []  # shown once the notice on screen is dismissed
+        self._waiting_notices: list[NoticeScreen | ResumeScreen] = []  # shown once the notice on screen is dismissed
         self._entry: ManualEntryScreen | None = None
         self._showing_board = False
         self._cursor = 0
@@ -155,7 +155,18 @@ class Companion:
     def _resume_or_warn(self) -> None:
         if self.journal.moved_aside is not None:
             name = self.journal.moved_aside.name
-            self._banner = NoticeScreen("Journal unreadable", ("kept aside as", *rows_of(name)), "started anew")
+            self._banner = NoticeScreen("Journal damaged", ("kept aside as", *rows_of(name)), "started anew")
+        self._resume()
+        lost = self.journal.lost
+        if lost is not None:  # said first: the resume screen (or a notice) follows
+            events = f"event {lost.first}" if lost.first == lost.last else f"events {lost.first}-{lost.last}"
+            if self._banner is not None:
+                self._waiting_notices.insert(0, self._banner)
+            self._banner = NoticeScreen("Events lost", (f"game {lost.game}'s {events}", "are not in the journal:",
+                                                        "its log was damaged"), "played on from before")
+
+    def _resume(self) -> None:
+        """Resume the journal's unfinished game, if any (abandoned if it does not replay)."""
         record = self.journal.unfinished()
         if record is None:
             return
