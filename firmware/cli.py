@@ -313,6 +313,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (EngineError, ConfigError, VisionInputError, DatasetError, OSError) as error:  # refusals, not bugs: no traceback
         print(f"dice-companion: {error}", file=sys.stderr)
         return 2
+    except RecursionError:  # pathlib makes and resolves folders by recursion: a path thousands of folders deep
+        print("dice-companion: a path nests too deeply to be used (thousands of folders): give a shorter one",
+              file=sys.stderr)
+        return 2
     except KeyboardInterrupt:  # ctrl-c: a normal way to leave
         return 130
 

@@ -212,6 +212,8 @@ def _names(names: list[Any]) -> tuple[str, ...]:
         raise ConfigError(
             f"game.players = {shown(names)}: allowed is a list of 2 to 4 names of 1 to {MAX_NAME_LENGTH} characters"
         )
+    if not all(n.isprintable() for n in names):  # a control character would reach the log and terminals raw
+        raise ConfigError(f"game.players = {shown(names)}: a name may not hold control characters")
     stripped = tuple(n.strip() for n in names)
     if len(set(stripped)) != len(stripped):
         raise ConfigError(f"game.players = {shown(names)}: the names must differ")

@@ -178,3 +178,23 @@ def test_a_life_resumes_a_game_of_three_though_it_asks_for_two(tmp_path, capsys)
     assert durability.child_main(tmp_path, 7, "cant-stop", 2) == 0
     out = capsys.readouterr().out
     assert "resumed 1" in out and "won 1" in out
+
+
+def test_a_data_folder_thousands_of_folders_deep_is_refused_in_one_line(tmp_path, capsys):
+    deep = tmp_path.joinpath(*["a"] * 2000)
+    assert main(["demo", "--game", "columns", "--auto", "--data", str(deep)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err and "nests too deeply" in err
+
+
+def test_a_simulated_board_whose_levels_cannot_be_stored_is_said_in_one_line(monkeypatch, capsys):
+    from firmware.calibration.calibrate_board import Refusal
+    from firmware.table import start
+
+    def full_disk(config, frame):
+        raise Refusal("cannot store the board's levels in /tmp/x: [Errno 27] File too large", ("Nothing",))
+
+    monkeypatch.setattr(start, "calibrate_board", full_disk)
+    assert main(["demo", "--game", "tumblin", "--auto"]) == 2
+    assert capsys.readouterr().err == (
+        "dice-companion: the simulated board: cannot store the board's levels in /tmp/x: [Errno 27] File too large\n")

@@ -40,6 +40,7 @@ def test_values_are_read_and_relative_folders_taken_from_the_file(tmp_path):
         ({"game": {"players": ["Ann"]}}, "game.players = ['Ann']: allowed is a list of 2 to 4 names"),
         ({"game": {"players": ["Ann", "Bartholomew"]}}, "names of 1 to 8 characters"),
         ({"game": {"players": ["Ann", "Ann"]}}, "the names must differ"),
+        ({"game": {"players": ["Ann\x1b[2J", "Bob"]}}, "a name may not hold control characters"),
         ({"game": {"players": "Ann, Bob"}}, "game.players = 'Ann, Bob': allowed is a list of 2 to 4 names"),
         ({"game": {"rule": "cheating"}}, 'game.rule = \'cheating\': allowed is one of "standard", "jumping", "forced-move"'),
         ({"game": {"columns_to_win": 6}}, "game.columns_to_win = 6: allowed is a whole number from 3 to 5"),

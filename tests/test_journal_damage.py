@@ -213,3 +213,12 @@ def test_a_journal_left_empty_by_a_kill_while_it_was_created_reads_as_no_game_ye
     assert page.status_code == 503 and "no game has been played here yet" in page.get_data(as_text=True)
     journal = Journal(path)
     assert journal.moved_aside is None and journal.lost is None and journal.games() == []
+
+
+def test_names_with_control_characters_are_escaped_when_history_prints_them(tmp_path, capsys):
+    path = tmp_path / "journal.sqlite3"
+    two_won_games(path)
+    damage(path, """UPDATE games SET names = '["Ann\\u001b[2J", "Bob"]' WHERE id = 1""")
+    assert main(["history", "--data", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "Ann\\x1b[2J" in out

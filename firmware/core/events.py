@@ -1,4 +1,4 @@
-"""What the event loop hands the companion: button presses, camera frames, camera faults."""
+"""What the event loop hands the companion: button presses, camera frames, camera and device faults."""
 
 from __future__ import annotations
 
@@ -29,4 +29,13 @@ class CameraFailed:
     message: str
 
 
-Event = Union[ButtonEvent, FrameEvent, CameraFailed]
+@dataclass(frozen=True)
+class DeviceFault:
+    """A device's thread failed on something it was handed (a simulated table that cannot take a
+    throw, a button reader): the companion says so and goes on; the log has the whole error."""
+
+    source: str  # short, for the screen: "sim table"
+    message: str
+
+
+Event = Union[ButtonEvent, FrameEvent, CameraFailed, DeviceFault]

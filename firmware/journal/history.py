@@ -29,9 +29,20 @@ def game_line(record: GameRecord) -> str:
     )
 
 
+def printable(text: str) -> str:
+    """``text`` with every control character escaped (``\\x1b``): what the journal holds is printed
+    to terminals, where a name written by an older version or by damage must not act as a command."""
+    return "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in text)
+
+
 def history_lines(journal: Journal) -> Iterator[str]:
     """Per game kind: every finished and abandoned game, then per player: games, wins, abandoned,
-    win rate. A damaged game is named and left out of the records, so the rest can still be read."""
+    win rate. A damaged game is named and left out of the records, so the rest can still be read.
+    Control characters are escaped."""
+    return (printable(line) for line in _lines(journal))
+
+
+def _lines(journal: Journal) -> Iterator[str]:
     records = [r for r in journal.games() if r.status in (FINISHED, ABANDONED)]
     damaged = journal.damaged()
     yield from (f"game {game.id}  damaged: {game.why}" for game in damaged)

@@ -12,8 +12,8 @@ import threading
 from collections.abc import Callable
 from typing import Protocol
 
-from firmware.core.events import ButtonEvent, CameraFailed, Event, FrameEvent
-from hardware.buttons import Press
+from firmware.core.events import ButtonEvent, CameraFailed, DeviceFault, Event, FrameEvent
+from hardware.buttons import Deliver, Press
 from hardware.camera import Camera, CameraError
 
 LOG = logging.getLogger("dice_companion")
@@ -34,6 +34,20 @@ class EventQueue:
 
     def get(self) -> Event:
         return self._queue.get()
+
+    def guarded(self, deliver: Deliver, source: str) -> Deliver:
+        """``deliver`` called from a device's thread, its failures put in the inbox as a
+        DeviceFault instead of ending the thread (a keyboard or button thread that died would
+        leave the companion deaf, never even seeing the end of input)."""
+
+        def guarded_deliver(press: Press) -> None:
+            try:
+                deliver(press)
+            except Exception as error:  # any failure: the thread must live on
+                LOG.exception("%s failed on %s", source, press.name)
+                self._queue.put(DeviceFault(source, str(error)))
+
+        return guarded_deliver
 
 
 class CameraFeed:

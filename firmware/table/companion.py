@@ -34,7 +34,7 @@ import numpy as np
 from engine.dice import Roll
 from engine.errors import EngineError
 from firmware.calibration.table_dice import TableDice
-from firmware.core.events import ButtonEvent, CameraFailed, Event, FrameEvent
+from firmware.core.events import ButtonEvent, CameraFailed, DeviceFault, Event, FrameEvent
 from firmware.core.manual_entry import entry_after, start_entry
 from firmware.core.roll_watcher import Reader, RollWatcher, Seen
 from firmware.core.statuses import CAMERA_TROUBLE, READING
@@ -233,6 +233,8 @@ class Companion:
                 LOG.warning("camera: %s", event.message)
             self._camera_problem = event.message
             self.watcher.camera_gap()
+        elif isinstance(event, DeviceFault):  # logged whole where it failed
+            self._status = f"{event.source}: see log"
         self._let_bots_play()
         self._refresh()
 
@@ -376,7 +378,7 @@ class Companion:
         state = self.state
         if state is None or self._entry is not None or isinstance(self._banner, (ResumeScreen, NoticeScreen)):
             return Toss()
-        if isinstance(self._banner, BadReadScreen):
+        if isinstance(self._banner, BadReadScreen) and self.game.camera == "tray":
             return Toss(self._banner.needed)
         return self.game.throw(state, self._view())
 

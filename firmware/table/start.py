@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TextIO
 
 from engine.dice import FACES
-from firmware.calibration.calibrate_board import calibrate_board
+from firmware.calibration.calibrate_board import Refusal, calibrate_board
 from firmware.calibration.table_dice import TableDice
 from firmware.calibration.tray_file import TRAY_NAME, load_tray
 from firmware.config import Config
@@ -94,7 +94,7 @@ def play_demo(
                 keys = keys or sys.stdin
                 inbox = EventQueue()
                 with single_keys(keys):
-                    KeyboardButtons(throwing_dice(inbox.press, tray, companion.throw_plan), keys)
+                    KeyboardButtons(inbox.guarded(throwing_dice(inbox.press, tray, companion.throw_plan), "sim table"), keys)
                     run(companion, inbox, CameraFeed(lambda: tray, inbox, SIMULATED_FRAME_INTERVAL_S))
         finally:
             if table_dice is not None:
@@ -130,7 +130,10 @@ def simulated_table(game: TableGame, seed: int, data_dir: Path) -> SyntheticCame
     if game.camera != "board":
         return SyntheticCamera(seed)
     board = SyntheticBoardCamera(seed)
-    calibrate_board(Config(data_dir=data_dir), board.frame())
+    try:
+        calibrate_board(Config(data_dir=data_dir), board.frame())
+    except Refusal as refusal:  # its files could not be written (a full disk, a file-size limit)
+        raise OSError(f"the simulated board: {refusal.message}") from None
     return board
 
 
@@ -162,7 +165,7 @@ def run_device(config: Config) -> Outcome:
     at_table: list[Companion] = []  # the companion, once made: the simulated tray asks it what a throw takes
     if config.camera.backend == "synthetic" and opener is not None:
         plan = lambda: at_table[0].throw_plan() if at_table else Toss()  # noqa: E731
-        deliver = throwing_dice(deliver, opener(), plan)  # type: ignore[arg-type]  # the synthetic opener hands out its tray
+        deliver = inbox.guarded(throwing_dice(deliver, opener(), plan), "sim table")  # type: ignore[arg-type]  # the synthetic opener hands out its tray
     sensor_paced = config.camera.backend in ("picamera2", "usb")  # these wait for the next exposure
     keyboard = config.buttons.source == "keyboard"
     try:
@@ -252,7 +255,7 @@ def teach_dice(config: Config, forget: bool = False) -> int:
         inbox = EventQueue()
         deliver = inbox.press
         if config.camera.backend == "synthetic":  # a simulated tray: ROLL throws the dice, as at the table
-            deliver = throwing_dice(deliver, opener(), lambda: Toss(dice_lesson.MOST_DICE - 1))  # type: ignore[arg-type]  # the synthetic opener hands out its tray
+            deliver = inbox.guarded(throwing_dice(deliver, opener(), lambda: Toss(dice_lesson.MOST_DICE - 1)), "sim table")  # type: ignore[arg-type]  # the synthetic opener hands out its tray
         buttons = open_buttons(config.buttons, deliver)
         try:
             lesson = dice_lesson.DiceLesson(display, table_dice, tray_at_table(config.data_dir)[0])
