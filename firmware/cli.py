@@ -45,7 +45,9 @@ def _demo(args: argparse.Namespace) -> int:
 
 def _history(args: argparse.Namespace) -> int:
     from firmware.journal.history import history_lines
-    from firmware.journal.journal import JOURNAL_NAME, Journal
+    import sqlite3
+
+    from firmware.journal.journal import JOURNAL_NAME, Journal, JournalError
 
     data = args.data if args.data is not None else load_config(args.config).data_dir
     if not data.is_dir():
@@ -58,6 +60,8 @@ def _history(args: argparse.Namespace) -> int:
     try:
         for line in history_lines(journal):
             print(line)
+    except sqlite3.DatabaseError as error:  # damage met as it reads (a reader runs no full check)
+        raise JournalError(f"the journal {path} is unreadable: {error}") from None
     finally:
         journal.close()
     return 0
@@ -73,7 +77,7 @@ def _serve(args: argparse.Namespace) -> int:
         raise ConfigError(f"there is no data folder {data}: name the folder the games are journaled in")
     address = args.address or config.web.address
     check_address(address, "--address")
-    server = WebServer(data, address, args.port if args.port is not None else config.web.port)
+    server = WebServer(data, address, args.port if args.port is not None else config.web.port, config.web.hosts)
     where = server.url if address not in ("0.0.0.0", "::") else (
         f"port {server.port} of every network this machine is on (http://<its address>:{server.port}/)")
     print(f"dice-companion: the page is at {where} (read-only; ctrl-c stops it)", flush=True)

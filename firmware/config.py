@@ -107,6 +107,7 @@ class WebConfig:
     enabled: bool = False
     address: str = "127.0.0.1"
     port: int = 8080
+    hosts: tuple[str, ...] = ()  # names the page answers to besides numeric addresses and localhost
 
 
 @dataclass(frozen=True)
@@ -257,7 +258,19 @@ def _web(reader: _Reader) -> WebConfig:
         enabled=reader.value(section, "enabled", bool, defaults.enabled, "true or false"),
         address=address,
         port=reader.number(section, "port", range(1, 65536), defaults.port),
+        hosts=_host_names(reader.value(section, "hosts", list, list(defaults.hosts), HOSTS_ALLOWED)),
     )
+
+
+HOSTS_ALLOWED = 'a list of host names the page is reached by, like ["dice.local"]'
+
+
+def _host_names(names: list[Any]) -> tuple[str, ...]:
+    """Host names as a browser sends them: letters, digits, dots and hyphens."""
+    pattern = re.compile(r"[A-Za-z0-9]([A-Za-z0-9-]{0,62})(\.[A-Za-z0-9]([A-Za-z0-9-]{0,62}))*")
+    if not all(isinstance(name, str) and len(name) <= 253 and pattern.fullmatch(name) for name in names):
+        raise ConfigError(f"web.hosts = {shown(names)}: allowed is {HOSTS_ALLOWED}")
+    return tuple(names)
 
 
 def check_address(address: str, name: str) -> None:

@@ -17,7 +17,11 @@ JOURNALED = GameSetup(NAMES, options=GameSetup(NAMES).game_options())  # the jou
 
 
 def journal_with(path, *events: str) -> tuple[Journal, int]:
+    """A game of Can't Stop journaled with ``events``; the game before it, if left unfinished, is
+    abandoned first, as at the table (only the last game can be unfinished)."""
     journal = Journal(path)
+    if (unfinished := journal.unfinished()) is not None:
+        journal.abandon(unfinished.id)
     game = journal.start_game(GameSetup(NAMES))
     played: list[str] = []
     for event in events:

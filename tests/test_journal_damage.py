@@ -222,3 +222,24 @@ def test_names_with_control_characters_are_escaped_when_history_prints_them(tmp_
     assert main(["history", "--data", str(tmp_path)]) == 0
     out = capsys.readouterr().out
     assert "\x1b" not in out and "Ann\\x1b[2J" in out
+
+
+def test_a_folder_the_reader_cannot_write_is_read_as_immutable(tmp_path, monkeypatch, capsys):
+    """SQLite's readers need to write the shared-memory file beside the journal; without that
+    right the journal is read as immutable (the turn in progress, still in the log, is not seen)."""
+    from firmware.journal import journal as journal_module
+
+    path = tmp_path / "journal.sqlite3"
+    two_won_games(path)
+    monkeypatch.setattr(journal_module, "_can_share_memory", lambda path: False)
+    reader = Journal(path, read_only=True)
+    assert reader.immutable and len(reader.games()) == 2
+    reader.close()
+    assert main(["history", "--data", str(tmp_path)]) == 0 and "2 games" in capsys.readouterr().out
+
+
+def test_a_data_folder_whose_name_holds_uri_characters_is_read(tmp_path, capsys):
+    folder = tmp_path / "games?night #1"
+    folder.mkdir()
+    two_won_games(folder / "journal.sqlite3")
+    assert main(["history", "--data", str(folder)]) == 0 and "2 games" in capsys.readouterr().out

@@ -6,6 +6,7 @@ a crash."""
 from __future__ import annotations
 
 import sqlite3
+import time
 import xml.etree.ElementTree as ElementTree
 from pathlib import Path
 
@@ -29,10 +30,13 @@ ROUTES = ("/", "/live.json", "/history", "/games/1", "/stats", "/stats.json", "/
 def journal_with(
     path: Path, kind: str, names=("Ann", "Bob"), moves: list[str] | None = None, source=None, dice_set: str = "dice",
 ) -> int:
-    """A game of ``kind`` journaled with ``moves`` (each applied by the engine); returns its id."""
+    """A game of ``kind`` journaled with ``moves`` (each applied by the engine); returns its id.
+    The game before it, left unfinished, is abandoned first, as at the table."""
     setup = GameSetup(tuple(names), kind=kind, dice_set=dice_set)
     journal = Journal(path)
     try:
+        if (unfinished := journal.unfinished()) is not None:
+            journal.abandon(unfinished.id)
         game = journal.start_game(setup)
         state = setup.new_state()
         engine = setup.game.engine
@@ -66,11 +70,11 @@ def test_every_route_answers_get_with_its_content_type(data, route, kind):
     assert response.status_code == 200 and response.mimetype == kind
 
 
-@pytest.mark.parametrize("method", ["POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"])
+@pytest.mark.parametrize("method", ["POST", "PUT", "PATCH", "DELETE", "OPTIONS"])
 @pytest.mark.parametrize("route", ROUTES)
-def test_nothing_but_get_is_accepted(data, route, method):
+def test_nothing_but_get_and_head_is_accepted(data, route, method):
     response = client(data).open(route, method=method)
-    assert response.status_code == 405 and response.headers["Allow"] == "GET"
+    assert response.status_code == 405 and response.headers["Allow"] == "GET, HEAD"
     assert Journal(data / JOURNAL_NAME, read_only=True).events(1) == GAMES["cant-stop"], "nothing changed"
 
 
@@ -315,3 +319,71 @@ def test_the_statistics_say_what_the_table_learned_of_its_dice(data):
     response = client(data).get("/stats.json")
     assert response.status_code == 200 and "cannot be read" in response.get_json()["table_dice"]["problem"]
     assert (data / EXAMPLES_NAME).read_bytes() == b"not a zip", "the page only reads"
+
+
+# --- who may ask, and what every answer carries ------------------------------------------
+
+
+@pytest.mark.parametrize("host", ["127.0.0.1:8080", "localhost:8080", "192.168.1.20", "[::1]:8080", "dicepi.local"])
+def test_the_page_answers_numeric_addresses_localhost_and_the_names_configured(tmp_path, host):
+    from firmware.web._app import create_app
+
+    client = create_app(tmp_path / "journal.sqlite3", hosts=("DicePi.local",)).test_client()
+    assert client.get("/", headers={"Host": host}).status_code == 200
+
+
+def test_any_other_host_name_is_refused_so_a_rebound_name_cannot_read_the_journal(tmp_path):
+    from firmware.web._app import create_app
+
+    client = create_app(tmp_path / "journal.sqlite3").test_client()
+    answer = client.get("/live.json", headers={"Host": "attacker.example:8080"})
+    assert answer.status_code == 421 and b"journal" not in answer.data.lower().replace(b"[web] hosts", b"")
+
+
+def test_every_answer_carries_the_security_headers_and_head_answers_as_get_without_a_body(tmp_path):
+    from firmware.web._app import create_app
+
+    client = create_app(tmp_path / "journal.sqlite3").test_client()
+    for answer in (client.get("/"), client.get("/live.json"), client.get("/static/live.js"), client.head("/")):
+        assert "default-src 'self'" in answer.headers["Content-Security-Policy"]
+        assert "frame-ancestors 'none'" in answer.headers["Content-Security-Policy"]
+        assert answer.headers["X-Content-Type-Options"] == "nosniff"
+        assert answer.headers["Referrer-Policy"] == "no-referrer"
+    head, get = client.head("/"), client.get("/")
+    assert head.status_code == get.status_code == 200 and head.data == b"" and get.data
+    for method in ("post", "put", "delete", "patch"):
+        answer = getattr(client, method)("/")
+        assert answer.status_code == 405 and answer.headers["Allow"] == "GET, HEAD"
+    assert client.get("/favicon.ico").status_code == 204
+
+
+def test_web_hosts_in_the_configuration_must_be_host_names():
+    from firmware.config import ConfigError, parse_config
+
+    assert parse_config({"web": {"hosts": ["dicepi.local"]}}).web.hosts == ("dicepi.local",)
+    with pytest.raises(ConfigError, match="^web.hosts = \\['http://x'\\]: allowed is a list of host names"):
+        parse_config({"web": {"hosts": ["http://x"]}})
+
+
+def test_a_new_visitor_is_served_while_120_slow_clients_hold_connections_open(tmp_path):
+    """Waitress's default of 100 connections let 120 slow sockets shut the page to everyone."""
+    import socket
+    import urllib.request
+
+    from firmware.web.server import WebServer
+
+    server = WebServer(tmp_path, "127.0.0.1", 0)
+    server.start()
+    slow = []
+    try:
+        for _ in range(120):
+            held = socket.create_connection(("127.0.0.1", server.port), timeout=5)
+            held.sendall(b"GET / HTTP/1.1\r\n")  # and never the rest
+            slow.append(held)
+        started = time.monotonic()
+        page = urllib.request.urlopen(f"http://127.0.0.1:{server.port}/", timeout=5)
+        assert page.status == 200 and time.monotonic() - started < 2
+    finally:
+        for held in slow:
+            held.close()
+        server.close()

@@ -21,7 +21,7 @@ from engine.cant_stop import bust_probability, choices
 from engine.dice import FACES, Roll
 from engine.errors import EngineError
 from firmware.journal.journal import Journal, standing_moves
-from firmware.journal.rows import GameRecord
+from firmware.journal.rows import PLAYING, GameRecord
 
 LOG = logging.getLogger("dice_companion")
 UNKNOWN = "unknown"  # the source of a roll journaled before sources were kept
@@ -99,16 +99,36 @@ def rolls(journal: Journal) -> list[RollRecord]:
     return rolls_and_left_out(journal)[0]
 
 
-def rolls_and_left_out(journal: Journal) -> tuple[list[RollRecord], list[int]]:
-    """:func:`rolls`, and the games left out (damaged, or not replaying), so a page can say so."""
+GameRolls = dict[tuple[int, float], "list[RollRecord] | None"]
+"""Rolls of ended games by (game, start time), None for one that does not replay: kept between
+readings of a journal, since a finished or abandoned game never changes."""
+
+
+def rolls_and_left_out(journal: Journal, ended: GameRolls | None = None) -> tuple[list[RollRecord], list[int]]:
+    """:func:`rolls`, and the games left out (damaged, or not replaying), so a page can say so.
+    With ``ended``, the rolls of ended games are taken from it (and kept in it): only the game
+    being played is replayed again."""
     found: list[RollRecord] = []
-    left_out = [game.id for game in journal.damaged() if isinstance(game.id, int)]
-    for record in journal.games():
-        try:
-            found.extend(_game_rolls(record, journal.sourced_events(record.id)))
-        except EngineError as error:
-            LOG.warning("dice statistics leave out game %d: its events do not replay (%s)", record.id, error)
+    sound, damaged = journal.sound_and_damaged()
+    left_out = [game.id for game in damaged if isinstance(game.id, int)]
+    ended = {} if ended is None else ended
+    for record in sound:
+        key = (record.id, record.started)
+        if key not in ended or record.status == PLAYING:
+            ended.pop(key, None)
+            try:
+                rolled: list[RollRecord] | None = _game_rolls(record, journal.sourced_events(record.id))
+            except EngineError as error:
+                LOG.warning("dice statistics leave out game %d: its events do not replay (%s)", record.id, error)
+                rolled = None
+            if record.status != PLAYING:
+                ended[key] = rolled
+        else:
+            rolled = ended[key]
+        if rolled is None:
             left_out.append(record.id)
+        else:
+            found.extend(rolled)
     return found, left_out
 
 
@@ -138,12 +158,17 @@ def face_counts(rolls: Sequence[RollRecord]) -> dict[Group, tuple[int, ...]]:
     """The count of each face (1 to 6) overall, per source, per dice set, and per dice set and
     source: keyed by (dice set, source), None standing for all. Overall, ``(None, None)``, comes
     first and is there even without a roll; the other groups only where a roll is."""
+    by_set_and_source: dict[Group, list[int]] = {}
+    for roll in rolls:  # each roll counted once, then summed into its groups (a page asks after every move)
+        counts = by_set_and_source.setdefault((roll.dice_set, roll.source), [0] * len(FACES))
+        for value in roll.dice:
+            counts[value - 1] += 1
     groups: dict[Group, list[int]] = {(None, None): [0] * len(FACES)}
-    for roll in rolls:
-        for group in groups_of(roll):
-            counts = groups.setdefault(group, [0] * len(FACES))
-            for value in roll.dice:
-                counts[value - 1] += 1
+    for (dice_set, source), counts in by_set_and_source.items():
+        for group in ((None, None), (None, source), (dice_set, None), (dice_set, source)):
+            summed = groups.setdefault(group, [0] * len(FACES))
+            for face, count in enumerate(counts):
+                summed[face] += count
     order = sorted(groups, key=lambda g: (g[0] is not None, g[0] or "", g[1] is not None, g[1] or ""))
     return {group: tuple(groups[group]) for group in order}
 
@@ -248,12 +273,13 @@ def bust_calibration(rolls: Sequence[RollRecord], bins: int = 10) -> list[BustBi
     to 1 (each bin listed, empty or not): the busts met against the busts the odds expect."""
     if bins < 1:
         raise ValueError(f"bins {bins!r}: allowed is 1 or more")
-    number, busts, expected = [0] * bins, [0] * bins, [Fraction(0)] * bins
+    number, busts, expected = [0] * bins, [0] * bins, [0.0] * bins
     for roll in rolls:
-        if roll.bust_odds is None:
+        odds = roll.bust_odds
+        if odds is None:
             continue
-        index = min(int(roll.bust_odds * bins), bins - 1)  # exact: odds of 1/10 fall in 10-20 %, not below
+        index = min(odds.numerator * bins // odds.denominator, bins - 1)  # exact: odds of 1/10 fall in 10-20 %
         number[index] += 1
         busts[index] += bool(roll.busted)
-        expected[index] += roll.bust_odds
-    return [BustBin(i / bins, (i + 1) / bins, number[i], busts[i], float(expected[i])) for i in range(bins)]
+        expected[index] += odds.numerator / odds.denominator
+    return [BustBin(i / bins, (i + 1) / bins, number[i], busts[i], expected[i]) for i in range(bins)]

@@ -23,8 +23,10 @@ import fcntl
 import itertools
 import json
 import logging
+import os
 import sqlite3
 import time
+import urllib.parse
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import IO
@@ -44,6 +46,7 @@ from firmware.journal.rows import (
     DamagedGame,
     DamagedRow,
     GameRecord,
+    game_record,
     games_columns,
     read_games,
     source_column,
@@ -127,6 +130,7 @@ class Journal:
         self.on_commit = on_commit
         self.moved_aside: Path | None = None  # where an unreadable journal found at start was kept
         self.lost: Lost | None = None  # acknowledged events found missing at start
+        self.immutable = False  # read-only and unable to use SQLite's shared memory: the log is not seen
         in_memory = str(path) == ":memory:"
         self._lock = None if in_memory or read_only else _lock(Path(path))
         try:
@@ -166,14 +170,29 @@ class Journal:
             LOG.error("journal %s: %s", path, self.lost.sentence())
 
     def _open(self, read_only: bool) -> sqlite3.Connection:
-        if read_only:
-            db = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True, isolation_level=None, check_same_thread=False)
-        else:
+        if not read_only:
             db = sqlite3.connect(str(self.path), BUSY_TIMEOUT_MS / 1000, isolation_level=None, check_same_thread=False)
+            return self._checked(db, read_only)
+        self.immutable = not _can_share_memory(Path(self.path))
+        if self.immutable:
+            LOG.warning("journal %s read as immutable (its folder is not writable by this user): what the "
+                        "companion committed since its last turn's end is not seen", self.path)
+        return self._checked(self._connect_read_only(self.immutable), read_only)
+
+    def _connect_read_only(self, immutable: bool) -> sqlite3.Connection:
+        """A read-only connection; ``immutable`` needs no write access at all, at the cost of the
+        write-ahead log (the turn in progress) and of any locking against a writer."""
+        uri = f"file:{urllib.parse.quote(str(self.path))}?mode=ro" + ("&immutable=1" if immutable else "")
+        return sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
+
+    def _checked(self, db: sqlite3.Connection, read_only: bool) -> sqlite3.Connection:
+        """``db`` once it is known to be a journal this version can use (see :meth:`__init__`)."""
         try:
             _refuse_what_is_no_journal(db, read_only)
             self._refuse_newer(db)
-            problem = db.execute("PRAGMA integrity_check(1)").fetchone()[0]  # quick_check misses broken indexes
+            # quick_check misses broken indexes. Only the writer checks (it moves damage aside): a full
+            # check takes a third of a second on a journal of 1,000 games, too long for every page.
+            problem = "ok" if read_only else db.execute("PRAGMA integrity_check(1)").fetchone()[0]
             if problem != "ok":
                 raise sqlite3.DatabaseError(f"integrity check failed: {problem}")
             if not read_only:
@@ -292,6 +311,10 @@ class Journal:
         """The games whose row or events make no sense (only ever in a read-only journal)."""
         return read_games(self._db, self._version)[1]
 
+    def sound_and_damaged(self) -> tuple[list[GameRecord], list[DamagedGame]]:
+        """:meth:`games` and :meth:`damaged` in one reading of the journal."""
+        return read_games(self._db, self._version)
+
     def events(self, game: int) -> list[str]:
         """The events of ``game`` in order."""
         return [event for event, _ in self.sourced_events(game)]
@@ -301,6 +324,22 @@ class Journal:
         or None (any other event, and every event journaled before sources were kept)."""
         query = f"SELECT event, {source_column(self._version)} FROM events WHERE game = ? ORDER BY seq"
         return [(event, where) for event, where in self._db.execute(query, (game,))]
+
+    def live_game(self) -> GameRecord | None:
+        """The game being played, else the last one played (None: no game yet), read from its own
+        row rather than every game's: the live page asks after every move. A damaged row is
+        looked past as :meth:`games` does."""
+        columns = games_columns(self._version)
+        for which in ("WHERE status = 'playing' ORDER BY id DESC", "ORDER BY id DESC"):
+            row = self._db.execute(f"SELECT {columns} FROM games {which} LIMIT 1").fetchone()
+            if row is None:
+                continue
+            try:
+                return game_record(row)
+            except DamagedRow:
+                break
+        records = self.games()
+        return next((r for r in reversed(records) if r.status == PLAYING), records[-1] if records else None)
 
     def unfinished(self) -> GameRecord | None:
         """The game being played when the companion stopped, if any."""
@@ -375,6 +414,15 @@ def _transaction(db: sqlite3.Connection) -> Iterator[None]:
 
 
 WAL_SUFFIXES = ("", "-wal", "-shm")
+
+
+def _can_share_memory(path: Path) -> bool:
+    """Whether a reader can use SQLite's shared memory beside the journal (``-shm``, which it
+    creates in the journal's folder): without it, only an immutable read works."""
+    shared = Path(f"{path}-shm")
+    if shared.exists():
+        return os.access(shared, os.R_OK | os.W_OK)
+    return os.access(path.parent, os.W_OK)
 
 
 def _lock(path: Path) -> IO[bytes]:

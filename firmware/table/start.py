@@ -210,7 +210,7 @@ def start_web_page(config: Config) -> NoticeScreen | None:
     from firmware.web.server import WebServer
 
     try:
-        WebServer(config.data_dir, config.web.address, config.web.port).start()
+        WebServer(config.data_dir, config.web.address, config.web.port, config.web.hosts).start()
     except OSError as error:
         LOG.error("%s; the game goes on without the page", error)
         return NoticeScreen("Web page failed", (f"port {config.web.port}:", "see the log.", "Game goes on."))

@@ -12,8 +12,10 @@ polling phones cost the companion's journal nothing between moves.
 from __future__ import annotations
 
 import hashlib
+import ipaddress
 import json
 import logging
+import sqlite3
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -24,6 +26,7 @@ from flask import Flask, Response, abort, render_template, request
 
 from engine.errors import EngineError
 from firmware.calibration import table_dice
+from firmware.journal.dice_stats import GameRolls
 from firmware.journal.journal import Journal, JournalError
 from firmware.web import _views as views
 
@@ -35,9 +38,36 @@ class NoJournal(Exception):
     """The journal cannot be read: the page says why instead of failing."""
 
 
-def create_app(journal_path: Path) -> Flask:
-    """The page's application over the journal file at ``journal_path`` (it may not exist yet)."""
+SECURITY_HEADERS = {
+    # Scripts, styles and pictures only from the page itself, no inline script, never in a frame.
+    "Content-Security-Policy": "default-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+}
+
+
+def host_allowed(host: str, names: frozenset[str]) -> bool:
+    """Whether a request's Host header names this page: an address written as a number (the one it
+    listens on, or any of the machine's when it listens on all), ``localhost``, or a name listed
+    in ``[web] hosts``. Any other name is refused: a page elsewhere whose name was made to point
+    here (DNS rebinding) must not read the journal through a player's browser."""
+    if host.startswith("["):  # an IPv6 address: "[::1]:8080"
+        name = host[1:].split("]", 1)[0]
+    else:  # "name:port", "name"
+        name = host.split(":")[0] if host.count(":") == 1 else host
+    name = name.lower()
+    try:
+        ipaddress.ip_address(name)
+        return True
+    except ValueError:
+        return name == "localhost" or name in names
+
+
+def create_app(journal_path: Path, hosts: tuple[str, ...] = ()) -> Flask:
+    """The page's application over the journal file at ``journal_path`` (it may not exist yet),
+    answering requests whose Host is a numeric address, ``localhost`` or one of ``hosts``."""
     app = Flask(__name__)
+    names = frozenset(name.lower() for name in hosts)
     path = Path(journal_path)
     cache = _Cache(path)
 
@@ -51,6 +81,8 @@ def create_app(journal_path: Path) -> Flask:
             raise NoJournal(str(error).replace(str(path), path.name)) from None
         try:
             yield opened
+        except sqlite3.DatabaseError as error:  # damage a reader meets only as it reads (it runs no full check)
+            raise NoJournal(f"the journal {path.name} is unreadable: {error}") from None
         finally:
             opened.close()
 
@@ -63,11 +95,23 @@ def create_app(journal_path: Path) -> Flask:
         return cache.get(view.__name__, fresh)
 
     @app.before_request
-    def only_get() -> Response | None:
-        if request.method != "GET":
-            return Response("This page only shows the games: it accepts GET and nothing else.\n", 405,
-                            {"Allow": "GET"}, mimetype="text/plain")
+    def only_get_for_this_host() -> Response | None:
+        if request.method not in ("GET", "HEAD"):  # HEAD answers as GET without the body
+            return Response("This page only shows the games: it accepts GET (and HEAD) and nothing else.\n", 405,
+                            {"Allow": "GET, HEAD"}, mimetype="text/plain")
+        if not host_allowed(request.host, names):
+            return Response("This page answers only its own address, localhost and the names in [web] hosts.\n",
+                            421, mimetype="text/plain")
         return None
+
+    @app.after_request
+    def secured(response: Response) -> Response:
+        response.headers.update(SECURITY_HEADERS)
+        return response
+
+    @app.get("/favicon.ico")
+    def no_icon() -> Response:
+        return Response(status=204)  # no icon: said, so browsers do not log a missing one
 
     @app.errorhandler(NoJournal)
     def no_journal(error: NoJournal) -> Response | tuple[str, int]:
@@ -114,9 +158,14 @@ def create_app(journal_path: Path) -> Flask:
     def stats_page() -> str:
         return render_template("stats.html")
 
+    ended_rolls: GameRolls = {}  # a finished game's rolls never change: replayed once, not after every move
+
+    def statistics(opened: Journal) -> dict[str, Any]:
+        return views.statistics(opened, ended_rolls)
+
     @app.get("/stats.json")
     def stats_json() -> Response:
-        return _json(read(views.statistics) | {"table_dice": table_dice.summary(path.parent)})
+        return _json(read(statistics) | {"table_dice": table_dice.summary(path.parent)})
 
     return app
 

@@ -14,7 +14,7 @@ from engine.dice import Roll
 from engine.errors import EngineError
 from firmware.games import web_view
 from firmware.journal import dice_stats
-from firmware.journal.journal import PLAYING, Journal, play_through, standing_moves
+from firmware.journal.journal import Journal, play_through, standing_moves
 from firmware.journal.rows import GameRecord
 
 Facts = list[tuple[str, str]]
@@ -53,10 +53,9 @@ def picture(record: GameRecord, events: list[str]) -> Picture:
 def live(journal: Journal) -> dict[str, Any]:
     """The game being played (else the last one played) as JSON: a ``version`` that changes with
     every event, so the page redraws only when something happened."""
-    records = journal.games()
-    if not records:
+    record = journal.live_game()
+    if record is None:
         return {"version": "none", "game": None, "message": "No game has been played yet."}
-    record = next((r for r in reversed(records) if r.status == PLAYING), records[-1])
     events = journal.events(record.id)
     about = summary(record)
     version = f"{record.id}:{len(events)}:{record.status}"
@@ -103,15 +102,16 @@ def steps(journal: Journal, game: int) -> tuple[GameRecord, list[str]] | None:
     return None if record is None else (record, journal.events(game))
 
 
-def statistics(journal: Journal) -> dict[str, Any]:
+def statistics(journal: Journal, ended: dice_stats.GameRolls | None = None) -> dict[str, Any]:
     """The dice statistics as JSON: per dice set and source and overall, the face counts, the
     chi-square test with its plain sentence and the expected band; the bust rate met against the
-    exact odds (Can't Stop)."""
-    rolled, left_out = dice_stats.rolls_and_left_out(journal)
+    exact odds (Can't Stop). ``ended`` keeps the rolls of ended games between readings."""
+    rolled, left_out = dice_stats.rolls_and_left_out(journal, ended)
     groups = []
-    shown: dict[frozenset[int], dict[str, Any]] = {}
+    shown: dict[frozenset[dice_stats.Group], dict[str, Any]] = {}
+    kinds = {(roll.dice_set, roll.source) for roll in rolled}  # a group's rolls are those of the kinds it holds
     for group, counts in dice_stats.face_counts(rolled).items():
-        members = frozenset(i for i, roll in enumerate(rolled) if group in dice_stats.groups_of(roll))
+        members = frozenset(kind for kind in kinds if group in ((None, None), (None, kind[1]), (kind[0], None), kind))
         if members in shown and members:  # the same rolls as a group shown: named by the more specific
             shown[members]["group"] = _group_name(group)
             continue

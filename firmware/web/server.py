@@ -19,15 +19,21 @@ from firmware.web._app import create_app
 
 LOG = logging.getLogger("dice_companion")
 THREADS = 4  # a few phones and a TV at once
+# Idle and slow connections must not lock new visitors out (waitress's defaults: 100 connections,
+# idle ones closed after 120 s, looked for every 30 s): many more, closed after 10 s, looked for
+# every 2 s; poll() rather than select(), which fails past 1,024 sockets.
+CONNECTIONS = {"connection_limit": 1000, "channel_timeout": 10, "cleanup_interval": 2, "asyncore_use_poll": True}
 
 
 class WebServer:
-    """The page over the journal in ``data_dir``, listening on ``address``:``port`` (port 0: any free one)."""
+    """The page over the journal in ``data_dir``, listening on ``address``:``port`` (port 0: any
+    free one), answering requests for numeric addresses, localhost and ``hosts``."""
 
-    def __init__(self, data_dir: Path, address: str, port: int) -> None:
-        app = create_app(data_dir / JOURNAL_NAME)
+    def __init__(self, data_dir: Path, address: str, port: int, hosts: tuple[str, ...] = ()) -> None:
+        app = create_app(data_dir / JOURNAL_NAME, hosts)
         try:
-            self._server = create_server(app, host=address, port=port, threads=THREADS, ident="dice-companion")
+            self._server = create_server(app, host=address, port=port, threads=THREADS, ident="dice-companion",
+                                         **CONNECTIONS)
         except OSError as error:
             raise OSError(f"cannot serve the page on {address}:{port}: {error.strerror or error}") from None
         self.port: int = self._server.effective_port  # type: ignore[union-attr]

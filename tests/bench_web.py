@@ -1,0 +1,141 @@
+"""What the web page costs on a big journal, and whether crowds and slow clients shut it.
+
+    .venv/bin/python tests/bench_web.py --games 1000 --seed 1
+
+On a journal of ``--games`` finished Can't Stop games with one game in progress: ``/live.json``
+and ``/stats.json`` right after each of 20 moves (the moment every open page asks again), their
+p50 and p99; then 200 clients asking at once for 20 s against the real server (p99, errors);
+then a new visitor's page while 120 slow clients hold connections open. Each line ends with the
+target the issue set.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import socket
+import statistics
+import sys
+import tempfile
+import threading
+import time
+import urllib.request
+from pathlib import Path
+
+if __name__ == "__main__":  # run as a script: the project on the path
+    sys.path.insert(0, str(Path(__file__).parents[1]))
+    sys.path.insert(0, str(Path(__file__).parent))
+
+from journal_costs import journal_of
+
+from engine.cant_stop import GAME, Variant
+from engine.cant_stop.bots import OddsBot, SteadyBot
+from firmware.games.cant_stop.selfplay import play
+from firmware.games.cant_stop.table import TABLE
+from firmware.games.game_setup import GameSetup
+from firmware.journal.journal import JOURNAL_NAME, Journal
+from firmware.web._app import create_app
+from firmware.web.server import WebServer
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def after_moves(path: Path, rng: random.Random, moves: int = 20) -> list[str]:
+    """Play ``moves`` moves of a new game into the journal, asking both views after each."""
+    app = create_app(path).test_client()
+    cold = []
+    for route in ("/live.json", "/stats.json"):  # the page was opened before the game: its first reading
+        started = time.perf_counter()
+        app.get(route)
+        cold.append((time.perf_counter() - started) * 1000)
+    journal = Journal(path)
+    game = journal.start_game(GameSetup(("Ann", "Bob")))
+    steps = list(play((SteadyBot(), OddsBot()), rng, Variant()))[:moves]
+    live, stats = [], []
+    for step in steps:
+        journal.append(game, GAME.move_text(step.event), TABLE.progress(step.after))
+        for route, times in (("/live.json", live), ("/stats.json", stats)):
+            started = time.perf_counter()
+            assert app.get(route).status_code == 200
+            times.append((time.perf_counter() - started) * 1000)
+    journal.close()
+    return [
+        f"first readings of a page opened before the game: /live.json {cold[0]:.0f} ms, /stats.json {cold[1]:.0f} ms",
+        f"/live.json right after a move: p50 {statistics.median(live):.0f} ms p99 {percentile(live, 0.99):.0f} ms "
+        "(target p99 <= 50 ms)",
+        f"/stats.json right after a move: p50 {statistics.median(stats):.0f} ms p99 {percentile(stats, 0.99):.0f} ms "
+        "(target p99 <= 1000 ms)",
+    ]
+
+
+def crowd(data: Path, clients: int = 200, seconds: float = 20.0) -> str:
+    """``clients`` threads asking for the live page's JSON over and over for ``seconds``."""
+    server = WebServer(data, "127.0.0.1", 0)
+    server.start()
+    times: list[float] = []
+    errors = 0
+    stop = time.monotonic() + seconds
+    lock = threading.Lock()
+
+    def client() -> None:
+        nonlocal errors
+        while time.monotonic() < stop:
+            started = time.perf_counter()
+            try:
+                urllib.request.urlopen(f"http://127.0.0.1:{server.port}/live.json", timeout=10).read()
+                with lock:
+                    times.append(time.perf_counter() - started)
+            except OSError:
+                with lock:
+                    errors += 1
+
+    threads = [threading.Thread(target=client) for _ in range(clients)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    server.close()
+    return (f"{clients} clients for {seconds:g} s: {len(times)} answers, p99 {percentile(times, 0.99):.2f} s, "
+            f"{errors} errors (target p99 <= 2 s, 0 errors)")
+
+
+def slow_sockets(data: Path, held: int = 120) -> str:
+    server = WebServer(data, "127.0.0.1", 0)
+    server.start()
+    sockets = []
+    for _ in range(held):
+        sockets.append(socket.create_connection(("127.0.0.1", server.port), timeout=5))
+        sockets[-1].sendall(b"GET / HTTP/1.1\r\n")
+    started = time.perf_counter()
+    urllib.request.urlopen(f"http://127.0.0.1:{server.port}/", timeout=30).read()
+    took = time.perf_counter() - started
+    for open_socket in sockets:
+        open_socket.close()
+    server.close()
+    return f"a new visitor's page with {held} slow sockets open: {took:.2f} s (target <= 2 s)"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--clients", type=int, default=200)
+    parser.add_argument("--seconds", type=float, default=20.0)
+    args = parser.parse_args()
+    rng = random.Random(args.seed)
+    with tempfile.TemporaryDirectory() as folder:
+        data = Path(folder)
+        events = journal_of(args.games, rng, data / JOURNAL_NAME)
+        print(f"journal of {args.games} finished games, {events} events, one game in progress")
+        for line in after_moves(data / JOURNAL_NAME, rng):
+            print(line)
+        print(crowd(data, args.clients, args.seconds))
+        print(slow_sockets(data))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
