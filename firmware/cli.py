@@ -115,6 +115,9 @@ def _run(args: argparse.Namespace) -> int:
 
     config = load_config(args.config)
     _data_folder(config.data_dir, f"data.dir in {args.config}")
+    if config.buttons.source == "keyboard" and not sys.stdin.isatty():  # it would read end of input: QUIT
+        raise ConfigError(f'buttons.source = "keyboard" in {args.config} needs a terminal, and this one has none '
+                          '(under systemd, wire the GPIO buttons: source = "gpio")')
     setup_logging()  # timestamped on a terminal; under systemd the journal stamps the lines
     run_device(config)
     return 0

@@ -6,12 +6,14 @@ On a journal of ``--games`` finished Can't Stop games with one game in progress:
 and ``/stats.json`` right after each of 20 moves (the moment every open page asks again), their
 p50 and p99; then 200 clients asking at once for 20 s against the real server (p99, errors);
 then a new visitor's page while 120 slow clients hold connections open. Each line ends with the
-target the issue set.
+target the issue set. Also: 10 pages polling the statistics and the history while 200 moves are
+journaled, counting the checkpoints they held up past their wait.
 """
 
 from __future__ import annotations
 
 import argparse
+import logging
 import random
 import socket
 import statistics
@@ -34,7 +36,7 @@ from firmware.games.cant_stop.selfplay import play
 from firmware.games.cant_stop.table import TABLE
 from firmware.games.game_setup import GameSetup
 from firmware.journal.journal import JOURNAL_NAME, Journal
-from firmware.web._app import create_app
+from firmware.web._app import POLL_MS, create_app
 from firmware.web.server import WebServer
 
 
@@ -69,6 +71,51 @@ def after_moves(path: Path, rng: random.Random, moves: int = 20) -> list[str]:
         f"/stats.json right after a move: p50 {statistics.median(stats):.0f} ms p99 {percentile(stats, 0.99):.0f} ms "
         "(target p99 <= 1000 ms)",
     ]
+
+
+class _Blocked(logging.Handler):
+    """Counts the journal's checkpoints that a reader held up past their wait."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.count = 0
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.count += "checkpoint not finished" in record.getMessage()
+
+
+def readers_during_a_game(path: Path, rng: random.Random, readers: int = 10, moves: int = 200) -> str:
+    """``readers`` pages polling the statistics and the history while ``moves`` moves are journaled."""
+    app = create_app(path)
+    blocked = _Blocked()
+    logging.getLogger("dice_companion").addHandler(blocked)
+    done = threading.Event()
+
+    def reader(route: str) -> None:
+        client = app.test_client()
+        while not done.is_set():
+            client.get(route)
+            done.wait(POLL_MS / 1000)  # as often as an open page asks
+
+    threads = [threading.Thread(target=reader, args=(("/stats.json", "/history")[i % 2],)) for i in range(readers)]
+    for thread in threads:
+        thread.start()
+    journal = Journal(path)
+    made = 0
+    while made < moves:
+        game = journal.start_game(GameSetup(("Ann", "Bob")))
+        for step in play((SteadyBot(), OddsBot()), rng, Variant()):
+            journal.append(game, GAME.move_text(step.event), TABLE.progress(step.after))
+            made += 1
+            if made == moves:
+                journal.abandon(game)
+                break
+    journal.close()
+    done.set()
+    for thread in threads:
+        thread.join()
+    logging.getLogger("dice_companion").removeHandler(blocked)
+    return f"{readers} readers polling during {moves} moves: {blocked.count} checkpoints blocked past their wait (target 0)"
 
 
 def crowd(data: Path, clients: int = 200, seconds: float = 20.0) -> str:
@@ -132,6 +179,7 @@ def main() -> int:
         print(f"journal of {args.games} finished games, {events} events, one game in progress")
         for line in after_moves(data / JOURNAL_NAME, rng):
             print(line)
+        print(readers_during_a_game(data / JOURNAL_NAME, rng))
         print(crowd(data, args.clients, args.seconds))
         print(slow_sockets(data))
     return 0

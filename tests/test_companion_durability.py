@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import io
+
 import sqlite3
+import sys
 
 import pytest
 
@@ -203,7 +206,9 @@ def test_history_without_a_journal_says_so(tmp_path, capsys):
     assert "no journal at" in capsys.readouterr().err
 
 
-def test_a_newer_journal_stops_the_companion_with_a_message(tmp_path, capsys):
+def test_a_newer_journal_stops_the_companion_with_a_message(tmp_path, capsys, monkeypatch):
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    monkeypatch.setattr(sys.stdin, "isatty", lambda: True)  # keyboard buttons need a terminal
     Journal(tmp_path / "journal.sqlite3").close()
     newer = sqlite3.connect(tmp_path / "journal.sqlite3")
     newer.execute(f"PRAGMA user_version={SCHEMA_VERSION + 1}")
@@ -214,6 +219,19 @@ def test_a_newer_journal_stops_the_companion_with_a_message(tmp_path, capsys):
     )
     assert main(["run", "--config", str(config)]) == 2
     assert "written by a newer Dice Companion" in capsys.readouterr().err
+
+
+def test_run_with_keyboard_buttons_and_no_terminal_says_so_and_fails(tmp_path, capsys, monkeypatch):
+    """Under systemd there is no terminal: the keyboard would read end of input at once and quit
+    with status 0, a silent restart loop."""
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    config = tmp_path / "table.toml"
+    config.write_text(
+        f'[display]\ntype = "dummy"\n[camera]\nbackend = "none"\n[buttons]\nsource = "keyboard"\n[data]\ndir = "{tmp_path}"\n'
+    )
+    assert main(["run", "--config", str(config)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and 'buttons.source = "keyboard"' in err and "needs a terminal" in err
 
 
 def test_a_failing_camera_offers_the_dice_entry(tmp_path):

@@ -33,3 +33,17 @@ def test_a_second_companion_stops_with_a_message_beside_a_running_one(tmp_path, 
     error = capsys.readouterr().err
     assert error.startswith("dice-companion: another Dice Companion is running") and "Traceback" not in error
     running.close()
+
+
+def test_a_second_run_refused_by_the_lock_never_touches_the_display(tmp_path, monkeypatch):
+    """The running companion's OLED must not be reset by a second `run` that cannot go on."""
+    from firmware.config import CameraConfig, Config
+    from firmware.table import start
+
+    opened = []
+    monkeypatch.setattr(start, "open_display", lambda config: opened.append(config))
+    running = Journal(tmp_path / "journal.sqlite3")
+    with pytest.raises(JournalError, match="another Dice Companion is running"):
+        start.run_device(Config(data_dir=tmp_path, camera=CameraConfig(backend="none")))
+    assert opened == []
+    running.close()

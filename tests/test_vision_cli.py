@@ -64,6 +64,22 @@ def test_read_prints_the_values_and_writes_the_annotated_picture(photo_folder, t
     assert cv2.imread(str(out)) is not None
 
 
+def test_read_refuses_an_out_file_that_is_not_a_png_before_reading(photo_folder, tmp_path, capsys):
+    out = tmp_path / "x.txt"
+    assert main(["read", str(photo_folder / "images" / "synth_0.png"), "--out", str(out)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and not out.exists()
+    assert captured.err == f"dice-companion: --out {out}: the annotated picture is written as a PNG: name a .png file\n"
+
+
+def test_one_die_is_said_in_the_singular():
+    from vision.reading import DiceReading, Die
+
+    five = Die(5, (10.0, 10.0), 20.0, 0.99)
+    assert DiceReading((five,)).summary() == "1 die: 5"
+    assert DiceReading((five, five)).summary() == "2 dice: 5 5"
+
+
 def test_read_an_unreadable_file_is_a_clear_error(tmp_path, capsys):
     broken = tmp_path / "broken.jpg"
     broken.write_bytes(b"not a jpeg")

@@ -54,7 +54,7 @@ class DiceReading:
         return tuple(d for d in self.dice if d.value is None)
 
     def summary(self) -> str:
-        """One line for people and logs, e.g. ``4 dice: 1 3 5 6`` or ``3 dice: 2 4, 1 unreadable``."""
+        """One line for people and logs, e.g. ``4 dice: 1 3 5 6``, ``1 die: 5`` or ``3 dice: 2 4, 1 unreadable``."""
         read = " ".join(str(v) for v in self.values) or "-"
         extra = f", {len(self.unreadable)} unreadable" if self.unreadable else ""
-        return f"{len(self.dice)} dice: {read}{extra}"
+        return f"{len(self.dice)} {'die' if len(self.dice) == 1 else 'dice'}: {read}{extra}"

@@ -90,6 +90,10 @@ class JournalError(OSError):
     by another companion)."""
 
 
+class JournalLocked(JournalError):
+    """Another companion holds the journal: nothing of its (the display included) may be touched."""
+
+
 class EmptyJournal(JournalError):
     """A journal file with nothing in it yet (a companion stopped while creating it): to a reader,
     no game has been played."""
@@ -292,8 +296,15 @@ class Journal:
         can cost only what was committed since. The events are committed already: a failure here
         is logged, never raised (the caller would take the event for unsaved)."""
         try:
+            # FULL copies every frame, waiting only for readers of an older snapshot (a page reading
+            # as the move was committed); emptying the log would also wait for readers of the newest,
+            # who poll all the time: it is tried without waiting (a log copied in full costs nothing
+            # when damaged, only its file stays large until a quiet moment).
             self._db.execute(f"PRAGMA busy_timeout={CHECKPOINT_WAIT_MS}")
-            busy = self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()[0]
+            busy = self._db.execute("PRAGMA wal_checkpoint(FULL)").fetchone()[0]
+            self._db.execute("PRAGMA busy_timeout=0")
+            if not busy:
+                self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
             self._db.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
         except sqlite3.Error as error:
             LOG.warning("journal checkpoint failed: %s", error)
@@ -438,7 +449,7 @@ def _lock(path: Path) -> IO[bytes]:
         fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError:
         lock.close()
-        raise JournalError(
+        raise JournalLocked(
             f"another Dice Companion is running on the journal {path} (it holds {lock_path.name}): "
             "stop it first, or give this one another data folder"
         ) from None

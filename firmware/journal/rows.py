@@ -129,7 +129,8 @@ def read_games(db: sqlite3.Connection, version: int) -> tuple[list[GameRecord], 
     bad_events = dict(db.execute(query).fetchall())
     sound: list[GameRecord] = []
     damaged = [DamagedGame(game, why) for game, why in bad_events.items()]
-    for row in db.execute(f"SELECT {games_columns(version)} FROM games ORDER BY id"):
+    rows = db.execute(f"SELECT {games_columns(version)} FROM games ORDER BY id").fetchall()  # then let go
+    for row in rows:  # checked with the read over: a reader must not hold the log while it works
         try:
             record = game_record(row)
         except DamagedRow as error:

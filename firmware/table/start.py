@@ -25,7 +25,7 @@ from firmware.core.table_game import AutoSeats, TableGame
 from firmware.devices import camera_opener, open_buttons, open_display, throwing_dice
 from firmware.drawing.screens import NoticeScreen, draw, rows_of
 from firmware.games.game_setup import GameSetup
-from firmware.journal.journal import JOURNAL_NAME, Journal, JournalError
+from firmware.journal.journal import JOURNAL_NAME, Journal, JournalError, JournalLocked
 from firmware.table import dice_lesson
 from firmware.table._loop import CameraFeed, EventQueue, run
 from firmware.table.companion import Companion
@@ -152,13 +152,16 @@ def play_with_bots(
 def run_device(config: Config) -> Outcome:
     """The companion on the configured devices, until QUIT (keyboard) or the process is stopped."""
     opener = camera_opener(config.camera)
-    display = open_display(config.display)
-    try:
+    try:  # the journal's lock first: a second companion must not reset the running one's display
         journal = open_journal(config.data_dir)
+    except JournalLocked:
+        raise
     except JournalError as error:  # say it where the players look, too
+        display = open_display(config.display)
         display.show(draw(NoticeScreen("Journal refused", (*rows_of(str(error)), "See the log."))))
         display.close()
         raise
+    display = open_display(config.display)
     web_notice = start_web_page(config)
     inbox = EventQueue()
     deliver = inbox.press
