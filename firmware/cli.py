@@ -103,10 +103,29 @@ def _bench_durability(args: argparse.Namespace) -> int:
 
     with tempfile.TemporaryDirectory(prefix="dice-companion-kill-") as scratch:
         data = _data_folder(args.data, "--data DIR") if args.data is not None else Path(scratch)
+        if args.data is not None:
+            _own_folder(data)
         figures = run_kill_test(args.kills, args.seed, data, args.game, args.vary_players)
     for line in kill_test_lines(figures):
         print(line)
     return 0 if not figures.lost and not figures.broken_games else 1
+
+
+def _own_folder(data: Path) -> None:
+    """Refuse a folder that holds games (the kill test would play its own games into them, and
+    resume someone's unfinished one) or that a companion is using."""
+    from firmware.journal.journal import JOURNAL_NAME, Journal
+
+    path = data / JOURNAL_NAME
+    if path.exists():
+        journal = Journal(path)  # refused in one line when a companion holds it
+        try:
+            games = len(journal.games())
+        finally:
+            journal.close()
+        if games:
+            raise ConfigError(f"bench-durability --data {data}: it holds a journal of {games} game{'s' * (games != 1)}; the kill test "
+                              "plays its own games and needs a folder of its own (a new or empty one)")
 
 
 def _run(args: argparse.Namespace) -> int:

@@ -198,3 +198,20 @@ def test_a_simulated_board_whose_levels_cannot_be_stored_is_said_in_one_line(mon
     assert main(["demo", "--game", "tumblin", "--auto"]) == 2
     assert capsys.readouterr().err == (
         "dice-companion: the simulated board: cannot store the board's levels in /tmp/x: [Errno 27] File too large\n")
+
+
+def test_the_kill_test_refuses_a_folder_that_holds_games_or_is_in_use(tmp_path, capsys):
+    """It would play its games into a player's journal (and resume their unfinished game)."""
+    from firmware.games.game_setup import GameSetup
+    from firmware.journal.journal import JOURNAL_NAME, Journal
+
+    journal = Journal(tmp_path / JOURNAL_NAME)
+    journal.start_game(GameSetup(kind="columns"))
+    assert main(["bench-durability", "--kills", "1", "--data", str(tmp_path)]) == 2
+    assert "another Dice Companion is running" in capsys.readouterr().err, "in use: one line, as elsewhere"
+    journal.close()
+    assert main(["bench-durability", "--kills", "1", "--data", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert err == (f"dice-companion: bench-durability --data {tmp_path}: it holds a journal of 1 game; the kill test "
+                   "plays its own games and needs a folder of its own (a new or empty one)\n")
+    assert not (tmp_path / "lives.log").exists() and len(Journal(tmp_path / JOURNAL_NAME).games()) == 1

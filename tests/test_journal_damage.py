@@ -97,7 +97,7 @@ def test_history_names_a_damaged_game_and_goes_on_with_the_rest(tmp_path, capsys
     assert main(["history", "--data", str(tmp_path)]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0] == "game 1  damaged: names '[\"Ann\", \"Bo' is not a JSON list of names"
-    assert lines[1] == "== Can't Stop (cant-stop): 1 games"
+    assert lines[1] == "== Can't Stop (cant-stop): 1 game"
     assert lines[2].startswith("game 2 ") and " finished  winner Ann " in lines[2]
     assert lines[4].split() == ["Ann", "1", "1", "0", "100.0%"]
 

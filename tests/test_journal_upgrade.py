@@ -68,7 +68,7 @@ def test_history_reads_an_old_journal_without_changing_it(tmp_path, capsys):
     before = path.read_bytes()
     assert main(["history", "--data", str(tmp_path)]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0] == "== Can't Stop (cant-stop): 1 games"
+    assert lines[0] == "== Can't Stop (cant-stop): 1 game"
     assert " Ann, Bob  cant-stop standard to 3  abandoned " in lines[1]
     assert path.read_bytes() == before
 

@@ -138,7 +138,7 @@ def test_a_game_replays_step_by_step(data):
 def test_the_statistics_count_the_rolls_read(data):
     stats = client(data).get("/stats.json").get_json()
     overall = stats["groups"][0]
-    assert overall["group"] == "dice read by the camera", "one dice set, one source: one group, named by both"
+    assert overall["group"] == 'set "dice" read by the camera', "one dice set, one source: one group, named by both"
     assert overall["dice"] == 8 and sum(overall["counts"]) == 8
     assert overall["counts"] == [1, 2, 2, 1, 1, 1]
     assert len(stats["groups"]) == 1 and stats["sources"] == "2 read by the camera" and stats["left_out"] == 0
@@ -220,8 +220,8 @@ def test_rolls_read_by_the_camera_and_entered_by_hand_are_said_apart(data):
     journal_with(data / JOURNAL_NAME, "cant-stop", moves=["roll 6-6-6-6", "12+12"], source="hand")
     stats = client(data).get("/stats.json").get_json()
     groups = {group["group"]: group["counts"] for group in stats["groups"]}
-    assert groups["dice"] == [1, 2, 2, 1, 1, 5]
-    assert groups["dice read by the camera"] == [1, 2, 2, 1, 1, 1] and groups["dice entered by hand"] == [0, 0, 0, 0, 0, 4]
+    assert groups['set "dice"'] == [1, 2, 2, 1, 1, 5]
+    assert groups['set "dice" read by the camera'] == [1, 2, 2, 1, 1, 1] and groups['set "dice" entered by hand'] == [0, 0, 0, 0, 0, 4]
     assert stats["sources"] == "2 read by the camera, 1 entered by hand"
 
 
@@ -233,7 +233,7 @@ def test_each_dice_set_is_shown_and_games_left_out_are_counted(data):
     stats = client(data).get("/stats.json").get_json()
     groups = {group["group"]: group["counts"] for group in stats["groups"]}
     assert groups["all dice read by the camera"] == [1, 2, 2, 1, 1, 5]
-    assert groups["dice read by the camera"] == [1, 2, 2, 1, 1, 1] and groups["red casino read by the camera"] == [0, 0, 0, 0, 0, 4]
+    assert groups['set "dice" read by the camera'] == [1, 2, 2, 1, 1, 1] and groups['set "red casino" read by the camera'] == [0, 0, 0, 0, 0, 4]
     assert stats["left_out"] == 1
 
 

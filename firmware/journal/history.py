@@ -9,7 +9,8 @@ from collections.abc import Iterator
 from firmware.journal.journal import ABANDONED, FINISHED, GameRecord, Journal
 
 
-def _duration(seconds: float | None) -> str:
+def duration_text(seconds: float | None) -> str:
+    """A game's length as ``history`` and the page write it: "12m05s" ("-": not ended)."""
     if seconds is None:
         return "-"
     minutes, secs = divmod(round(seconds), 60)
@@ -25,7 +26,7 @@ def game_line(record: GameRecord) -> str:
         ended = "draw" if record.status == FINISHED else "winner -"
     return (
         f"game {record.id}  {started}  {', '.join(record.setup.names)}  {record.setup.describe()}"
-        f"  {record.status}  {ended}  turns {record.turns}  took {_duration(record.duration_s)}"
+        f"  {record.status}  {ended}  turns {record.turns}  took {duration_text(record.duration_s)}"
     )
 
 
@@ -51,7 +52,7 @@ def _lines(journal: Journal) -> Iterator[str]:
         return
     for kind in dict.fromkeys(record.setup.kind for record in records):  # in the order first played
         of_kind = [record for record in records if record.setup.kind == kind]
-        yield f"== {of_kind[0].setup.game.title} ({kind}): {len(of_kind)} games"
+        yield f"== {of_kind[0].setup.game.title} ({kind}): {len(of_kind)} game{'s' * (len(of_kind) != 1)}"
         yield from (game_line(record) for record in of_kind)
         yield from _records(of_kind)
 

@@ -14,6 +14,7 @@ from engine.dice import Roll
 from engine.errors import EngineError
 from firmware.games import web_view
 from firmware.journal import dice_stats
+from firmware.journal.history import duration_text
 from firmware.journal.journal import Journal, play_through, standing_moves
 from firmware.journal.rows import GameRecord
 
@@ -77,16 +78,8 @@ def summary(record: GameRecord) -> dict[str, Any]:
         "winner": None if record.winner is None else record.setup.names[record.winner],
         "turns": record.turns,
         "started": time.strftime("%Y-%m-%d %H:%M", time.localtime(record.started)),
-        "length": _length(record),
+        "length": duration_text(record.duration_s),
     }
-
-
-def _length(record: GameRecord) -> str:
-    seconds = record.duration_s
-    if seconds is None:
-        return "-"
-    minutes, secs = divmod(round(seconds), 60)
-    return f"{minutes} min {secs:02d} s"
 
 
 def history(journal: Journal) -> dict[str, Any]:
@@ -138,6 +131,7 @@ SOURCE_WORDS = {"camera": "read by the camera", "hand": "entered by hand", "unkn
 
 
 def _group_name(group: dice_stats.Group) -> str:
-    """"all dice", "all dice read by the camera", "red casino", "red casino entered by hand"..."""
+    """"all dice", "all dice read by the camera", 'set "red casino"', 'set "dice" entered by hand'..."""
     dice_set, source = group
-    return f"{dice_set or 'all dice'}{' ' + SOURCE_WORDS.get(source, source) if source else ''}"
+    named = f'set "{dice_set}"' if dice_set else "all dice"
+    return f"{named}{' ' + SOURCE_WORDS.get(source, source) if source else ''}"

@@ -97,7 +97,7 @@
       const section = document.createElement("section");
       section.className = "group";
       const title = document.createElement("h2");
-      title.textContent = `${group.group}: ${group.dice} dice`;
+      title.textContent = `${group.group}: ${group.dice} thrown`;
       const sentence = document.createElement("p");
       sentence.textContent = group.sentence;
       const figure = document.createElement("figure");
