@@ -7,11 +7,13 @@ companion never starts half-configured. ``firmware/pi/dice-companion.toml`` is a
 
 from __future__ import annotations
 
+import difflib
 import ipaddress
 import re
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
+from collections.abc import Iterable
 from typing import Any
 
 from engine.errors import EngineError
@@ -164,7 +166,9 @@ def parse_config(table: dict[str, Any], base: Path = Path(".")) -> Config:
         web=_web(reader),
         data_dir=base / reader.path(reader.section("data"), "dir", str(Config.data_dir), "a folder path"),
     )
-    reader.refuse_unknown()
+    reader.known(game, (option.key for option in config.game.game.options))  # the chosen game's options
+    every_option = {option.key for table_game in GAMES for option in table_game.options}
+    reader.refuse_unknown({"game": every_option})
     _refuse_buttons_on_the_i2c_bus(config)
     try:
         config.game.check()
@@ -408,10 +412,19 @@ class _Reader:
             raise ConfigError(f"{section[0]}.{key} = {shown(value)}: allowed is {text}")
         return value
 
-    def refuse_unknown(self) -> None:
+    def known(self, section: tuple[str, dict[str, Any]], keys: Iterable[str]) -> None:
+        """Keys the section may hold though they were not read (another game's options)."""
+        self.used[section[0]].update(keys)
+
+    def refuse_unknown(self, also: dict[str, set[str]] | None = None) -> None:
+        """Refuse a key no one read, naming the known ones and the nearest (``also``: keys that
+        are fine to suggest though not listed, such as the options of the games not chosen)."""
         for name in self.table:
             if name not in self.used:
                 raise ConfigError(f"unknown section [{_key_name(name)}]; known: {', '.join(sorted(self.used))}")
             for key in self.table[name]:
                 if key not in self.used[name]:
-                    raise ConfigError(f"unknown key {name}.{_key_name(key)}; known: {', '.join(sorted(self.used[name]))}")
+                    nearest = difflib.get_close_matches(str(key), self.used[name] | (also or {}).get(name, set()), 1)
+                    hint = f" (did you mean {nearest[0]}?)" if nearest else ""
+                    raise ConfigError(
+                        f"unknown key {name}.{_key_name(key)}{hint}; known: {', '.join(sorted(self.used[name]))}")

@@ -55,6 +55,12 @@ def test_values_are_read_and_relative_folders_taken_from_the_file(tmp_path):
         ({"camera": {"backend": "folder"}}, "camera.folder is missing"),
         ({"camera": {"width": "wide"}}, "camera.width = 'wide'"),
         ({"camera": {"resolution": 5}}, "unknown key camera.resolution; known: backend, folder, height"),
+        ({"game": {"columns_to_wn": 4}}, "unknown key game.columns_to_wn (did you mean columns_to_win?); "
+                                         "known: bots, columns_to_win, dice_set, hints, kind, players, rule"),
+        ({"game": {"kind": "tumblin", "order": "total", "scorng": 1}}, "unknown key game.scorng (did you mean scoring?); "
+         "known: bots, cards, dice_set, hints, kind, mine_kind, mines, order, palette, players, scoring, target, teams, zero"),
+        ({"game": {"kind": "columns", "layot": "row"}}, "unknown key game.layot (did you mean layout?); "
+                                                       "known: bots, dice_set, hints, kind, layout, players"),
         ({"speaker": {"volume": 3}}, "unknown section [speaker]"),
         ({"display": "oled"}, "display = 'oled': allowed is a table"),
         ({"buttons": {"next": 2}}, "buttons.next = 2: GPIO2 and GPIO3 carry the I2C bus of the display"),
