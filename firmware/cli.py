@@ -13,7 +13,8 @@ from firmware.drawing.screens import says
 from vision.evaluation import DatasetError
 from vision.params import VisionInputError
 
-DEMO_PEOPLE = ("You", "Advisor", "Advisor2", "Advisor3")
+DEMO_PEOPLE = ("You", "Advisor", "Advisor2", "Advisor3")  # you against the advisor's seats
+DEMO_FRIENDS = ("You", "Friend", "Friend2", "Friend3")  # a game of skill: every seat is flicked at the keyboard
 
 
 def _demo(args: argparse.Namespace) -> int:
@@ -23,14 +24,23 @@ def _demo(args: argparse.Namespace) -> int:
     from firmware.table.start import play_demo
 
     game = table_game(args.game)
+    if args.players not in game.players:
+        counts = f"{game.players.start}" if len(game.players) == 1 else f"{game.players.start} to {game.players.stop - 1}"
+        raise ConfigError(f"--players {args.players}: {game.title} is for {counts} players")
+    cant_stop = {"--columns": args.columns is not None, "--jumping": args.jumping, "--forced-move": args.forced_move}
+    given = [flag for flag, used in cant_stop.items() if used]
+    if given and args.game != "cant-stop":
+        raise ConfigError(f"{given[0]} is a Can't Stop option: {game.title} has no such rule")
     rule = "jumping" if args.jumping else "forced-move" if args.forced_move else "standard"
-    options = {"rule": rule, "columns_to_win": args.columns}  # Can't Stop's options; other games ignore them
+    options = {"rule": rule, "columns_to_win": args.columns or 3} if args.game == "cant-stop" else {}
     auto = args.auto or not sys.stdin.isatty()
     if auto:
         setup = GameSetup(game.autoplayer(args.players, args.seed).names, kind=args.game, options=options)
-    else:  # you against the advisor (and more advisors for more players), with its hints
+    elif game.advised:  # you against the advisor (and more advisors for more players), with its hints
         names = DEMO_PEOPLE[: args.players]
         setup = GameSetup(names, bots=names[1:], hints=True, kind=args.game, options=options)
+    else:  # a game of skill: the keyboard flicks for every seat
+        setup = GameSetup(DEMO_FRIENDS[: args.players], kind=args.game, options=options)
     setup.check()
     if auto and not args.auto:
         print("dice-companion: the keyboard is not a terminal, so bots play (--auto)", file=sys.stderr)
@@ -230,14 +240,14 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True)
 
     demo = commands.add_parser(
-        "demo", help="a whole game on simulated hardware: you against the advisor, keyboard buttons, "
-        "synthetic camera, terminal OLED"
+        "demo", help="a whole game on simulated hardware: you against the advisor (in Tumblin' Dice, a game of "
+        "skill, the keyboard plays every seat), keyboard buttons, synthetic camera, terminal OLED"
     )
     game_argument(demo, "the game to play")
     demo.add_argument("--auto", action="store_true", help="bots (advisor, Rule of 28, ...) play the whole game unattended")
     demo.add_argument("--seed", type=int, default=1, help="seed for the simulated dice (default 1)")
-    demo.add_argument("--players", type=int, default=2, choices=(2, 3, 4), help="how many play (default 2)")
-    demo.add_argument("--columns", type=int, default=3, help="Can't Stop: columns to win, 3, 4 or 5 (default 3)")
+    demo.add_argument("--players", type=int, default=2, choices=(2, 3, 4), help="how many play (default 2; Columns: 2 only)")
+    demo.add_argument("--columns", type=int, help="Can't Stop: columns to win, 3, 4 or 5 (default 3)")
     demo.add_argument("--record", type=Path, metavar="DIR",
                       help="also save every OLED screen as a PNG in DIR (made if missing; refused if it already holds screens)")
     demo.add_argument("--data", type=Path, metavar="DIR", help="journal the games in DIR (an unfinished one resumes)")

@@ -215,3 +215,26 @@ def test_the_kill_test_refuses_a_folder_that_holds_games_or_is_in_use(tmp_path, 
     assert err == (f"dice-companion: bench-durability --data {tmp_path}: it holds a journal of 1 game; the kill test "
                    "plays its own games and needs a folder of its own (a new or empty one)\n")
     assert not (tmp_path / "lives.log").exists() and len(Journal(tmp_path / JOURNAL_NAME).games()) == 1
+
+
+@pytest.mark.parametrize("argv, said", [
+    (["demo", "--game", "columns", "--players", "3"], "--players 3: Columns is for 2 players"),
+    (["demo", "--game", "tumblin", "--columns", "4"], "--columns is a Can't Stop option: Tumblin' Dice has no such rule"),
+    (["demo", "--game", "columns", "--jumping"], "--jumping is a Can't Stop option: Columns has no such rule"),
+    (["demo", "--game", "counters", "--forced-move"], "--forced-move is a Can't Stop option: Counters to Top has no such rule"),
+])
+def test_the_demo_refuses_what_its_game_cannot_do_in_one_line(argv, said, capsys):
+    assert main([*argv, "--auto"]) == 2
+    assert capsys.readouterr().err == f"dice-companion: {said}\n"
+
+
+def test_the_demo_names_seats_for_what_they_are(monkeypatch, capsys):
+    """You against the advisor's seats; in a game of skill every seat is played at the keyboard."""
+    from firmware.table import start
+
+    seen = []
+    monkeypatch.setattr(sys, "stdin", Terminal())
+    monkeypatch.setattr(start, "play_demo", lambda setup, *rest, **named: seen.append(setup) or start.Outcome(None, 1, False))
+    main(["demo", "--game", "tumblin", "--players", "3"])
+    main(["demo", "--game", "columns"])
+    assert [(s.names, s.bots) for s in seen] == [(("You", "Friend", "Friend2"), ()), (("You", "Advisor"), ("Advisor",))]

@@ -157,6 +157,7 @@ class TableGame(Protocol):
     kind: str  # the journal's name for the game, e.g. "cant-stop"
     camera: CameraUse  # what the camera sees: "tray", "board" (the game is a BoardGame), "" (no dice to read)
     draws: bool  # whether a game may end with no winner
+    advised: bool  # whether an advisor can play seats and give hints (not in a game of skill)
     title: str  # on the set-up screen, e.g. "Can't Stop"
     engine: Game[Any, Any]
     players: range

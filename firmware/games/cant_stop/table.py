@@ -42,6 +42,7 @@ class CantStopTable:
     kind = GAME.name
     camera: CameraUse = "tray"
     draws = False
+    advised = True
     title = "Can't Stop"
     engine = GAME
     players = range(2, 5)

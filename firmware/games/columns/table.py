@@ -59,6 +59,7 @@ class ColumnsTable:
     kind = GAME.name
     camera: CameraUse = ""
     draws = True
+    advised = True
     title = "Columns"
     engine = GAME
     players = range(2, 3)

@@ -62,6 +62,7 @@ class CountersTable:
     kind = GAME.name
     camera: CameraUse = "tray"
     draws = False
+    advised = True
     title = "Counters to Top"
     engine = GAME
     players = range(2, 5)

@@ -96,6 +96,7 @@ class TumblinTable:
     kind = GAME.name
     camera: CameraUse = "board"
     draws = False
+    advised = False
     title = "Tumblin' Dice"
     engine = GAME
     players = range(2, 5)
