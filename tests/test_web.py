@@ -5,6 +5,7 @@ a crash."""
 
 from __future__ import annotations
 
+import logging
 import sqlite3
 import time
 import xml.etree.ElementTree as ElementTree
@@ -146,13 +147,17 @@ def test_the_statistics_count_the_rolls_read(data):
     assert stats["rolls"] == 2 and any(b["rolls"] for b in stats["bust"])
 
 
-def test_no_journal_yet_is_said_not_a_crash(tmp_path):
+def test_no_journal_yet_is_an_empty_history_said_once_in_the_log(tmp_path, caplog):
+    caplog.set_level(logging.INFO, "dice_companion")
     page = client(tmp_path)
-    assert page.get("/live.json").status_code == 503
-    assert "no journal" in page.get("/live.json").get_json()["error"]
+    for _ in range(7):  # the live page polls twice a second
+        live = page.get("/live.json")
+        assert live.status_code == 200 and live.get_json()["message"] == "No game has been played yet."
     response = page.get("/history")
-    assert response.status_code == 503 and "no game has been played here" in response.get_data(as_text=True)
+    assert response.status_code == 200 and "No game has been played yet." in response.get_data(as_text=True)
     assert page.get("/").status_code == 200, "the page itself loads and says so as it polls"
+    said = [record.getMessage() for record in caplog.records if "no game has been played" in record.getMessage()]
+    assert len(said) == 1 and caplog.records[0].levelno == logging.INFO
 
 
 def test_an_unreadable_journal_is_reported_not_a_crash(tmp_path):

@@ -27,7 +27,7 @@ from flask import Flask, Response, abort, render_template, request
 from engine.errors import EngineError
 from firmware.calibration import table_dice
 from firmware.journal.dice_stats import GameRolls
-from firmware.journal.journal import Journal, JournalError
+from firmware.journal.journal import EmptyJournal, Journal, JournalError
 from firmware.web import _views as views
 
 LOG = logging.getLogger("dice_companion")
@@ -36,6 +36,10 @@ POLL_MS = 500  # how often the live page asks whether anything happened (an even
 
 class NoJournal(Exception):
     """The journal cannot be read: the page says why instead of failing."""
+
+
+class NoGamesYet(NoJournal):
+    """No game has been journaled yet (no journal file, or an empty one): not a fault."""
 
 
 SECURITY_HEADERS = {
@@ -74,9 +78,11 @@ def create_app(journal_path: Path, hosts: tuple[str, ...] = ()) -> Flask:
     @contextmanager
     def journal() -> Iterator[Journal]:
         if not path.exists():
-            raise NoJournal("no game has been played here yet (the data folder has no journal)")
+            raise NoGamesYet("no game has been played here yet (the data folder has no journal)")
         try:
             opened = Journal(path, read_only=True)
+        except EmptyJournal as error:
+            raise NoGamesYet(str(error)) from None
         except JournalError as error:  # its message names the file: the page names only the file's name
             raise NoJournal(str(error).replace(str(path), path.name)) from None
         try:
@@ -113,9 +119,17 @@ def create_app(journal_path: Path, hosts: tuple[str, ...] = ()) -> Flask:
     def no_icon() -> Response:
         return Response(status=204)  # no icon: said, so browsers do not log a missing one
 
+    said: list[str] = [""]  # the last reason logged: said once, not at every poll
+
     @app.errorhandler(NoJournal)
     def no_journal(error: NoJournal) -> Response | tuple[str, int]:
-        LOG.warning("web page: %s", error)
+        if str(error) != said[0]:
+            said[0] = str(error)
+            (LOG.info if isinstance(error, NoGamesYet) else LOG.warning)("web page: %s", error)
+        if isinstance(error, NoGamesYet) and request.path == "/history":  # an empty history is a page
+            return render_template("history.html", games=[], damaged=[]), 200
+        if isinstance(error, NoGamesYet) and request.path == "/live.json":
+            return _json(views.NO_GAME)
         if request.path.endswith(".json"):
             return Response(json.dumps({"error": str(error)}), 503, mimetype="application/json")
         title = "No games yet" if not path.exists() else "Journal unreadable"

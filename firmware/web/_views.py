@@ -51,12 +51,15 @@ def picture(record: GameRecord, events: list[str]) -> Picture:
     return Picture(view.board_svg(state, names), facts)
 
 
+NO_GAME = {"version": "none", "game": None, "message": "No game has been played yet."}
+
+
 def live(journal: Journal) -> dict[str, Any]:
     """The game being played (else the last one played) as JSON: a ``version`` that changes with
     every event, so the page redraws only when something happened."""
     record = journal.live_game()
     if record is None:
-        return {"version": "none", "game": None, "message": "No game has been played yet."}
+        return NO_GAME
     events = journal.events(record.id)
     about = summary(record)
     version = f"{record.id}:{len(events)}:{record.status}"
