@@ -27,9 +27,11 @@ class Duel:
 
     @property
     def half_width(self) -> float:
-        """Of the 95 % confidence interval of ``a_overall`` (normal approximation)."""
-        p = self.a_overall
-        return Z_95 * (p * (1 - p) / (2 * self.games)) ** 0.5
+        """Half the width of the 95 % Wilson score interval of ``a_overall``: unlike the normal
+        approximation it is not 0 at 0 % or 100 % (400 of 400 games won says 99.0 % to 100 %, not
+        exactly 100 %)."""
+        n, p, z = 2 * self.games, self.a_overall, Z_95
+        return z * ((p * (1 - p) + z * z / (4 * n)) / n) ** 0.5 / (1 + z * z / n)
 
     def line(self) -> str:
         """The report's line for this duel."""
