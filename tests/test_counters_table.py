@@ -204,6 +204,21 @@ def test_hints_show_the_advisors_tip_with_short_kinds(tray):
     assert all(name in ("pair", "3K", "4K", "5K", "2P", "FH", "small", "big") and 0 <= p <= 1 for name, p in screen.chances)
 
 
+def test_with_hints_the_list_of_choices_opens_on_the_advisors_pick(tray):
+    """As in Can't Stop and Columns: no NEXT presses to reach what the advisor would do."""
+    from firmware.games.counters.table import _advised
+
+    companion = Companion(dummy_display(), GameSetup(NAMES, hints=True, kind="counters"))
+    press(companion, Press.SELECT, Press.SELECT, Press.SELECT, Press.NEXT, Press.SELECT)
+    tray.place((2, 2, 4, 4, 6))
+    press(companion, Press.ROLL)
+    show_frames(companion, tray)
+    press(companion, Press.SELECT)  # from the dice to the list
+    screen = companion.screen
+    assert isinstance(screen, MovesScreen) and screen.moves[screen.cursor] == _advised(companion.state)
+    assert screen.cursor == screen.advice == 0 and sorted(map(str, screen.moves)) == sorted(map(str, listed(companion.state)))
+
+
 def test_demo_auto_plays_a_whole_game_of_counters_headless(capsys, tmp_path):
     last, frames = recorded_demo("counters", 2, tmp_path, capsys)
     assert last == "Advisor wins after 29 turns" and frames > 100, "every screen is printed"

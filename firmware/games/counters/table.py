@@ -121,13 +121,13 @@ class CountersTable:
             return WinnerScreen(state, view.names)
         if state.phase is Phase.THROW:
             return ThrowScreen(state, view.names, view.status, view.proxy)
-        moves = listed(state)
+        moves = listed(state, _advised(state) if view.hints else None)
         if state.phase is Phase.CHOOSE and view.cursor == 0:
             best = best_now(state)
             tip, chances = _hint(state) if view.hints else ("", ())
             return DiceScreen(state, view.names, option_label(best.option) if best else "", tip, chances, view.status, view.proxy)
         cursor = view.cursor - 1 if state.phase is Phase.CHOOSE else view.cursor
-        advice = moves.index(_advised(state)) if view.hints else None
+        advice = 0 if view.hints else None  # the list opens on the advisor's pick
         return MovesScreen(state, view.names, moves, cursor, advice, view.status, view.proxy)
 
     def press(self, state: State, press: Press, view: View) -> Action:
@@ -142,7 +142,7 @@ class CountersTable:
             if press is Press.ROLL:
                 return Say("3 throws: SELECT")
             return Cursor(1) if press is Press.SELECT else ShowBoard() if press is Press.NEXT else None
-        moves = listed(state)
+        moves = listed(state, _advised(state) if view.hints else None)
         shift = 1 if state.phase is Phase.CHOOSE else 0  # in the choice phase, cursor 0 is the dice
         index = view.cursor - shift
         if press is Press.NEXT:
