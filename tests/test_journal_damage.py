@@ -66,6 +66,8 @@ ROWS_THAT_MAKE_NO_SENSE = {
     "a roll read by guesswork": "UPDATE events SET source = 'guess' WHERE game = 1 AND seq = 1",
     "dice set not a label": "UPDATE games SET dice_set = '' WHERE id = 2",
     "two games being played": "UPDATE games SET status = 'playing', winner = NULL, ended = NULL",
+    "kind changed": """UPDATE games SET kind = 'columns', options = '{}' WHERE id = 1""",
+    "kind changed to a game with dice": """UPDATE games SET kind = 'counters', options = '{}' WHERE id = 1""",
 }
 
 

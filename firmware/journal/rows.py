@@ -138,12 +138,30 @@ def read_games(db: sqlite3.Connection, version: int) -> tuple[list[GameRecord], 
             continue
         if record.id not in bad_events:
             sound.append(record)
+    firsts = dict(db.execute("SELECT game, event FROM events WHERE seq = 1").fetchall())
+    for record in [r for r in sound if isinstance(firsts.get(r.id), str)]:
+        why = _misfit(record, firsts[record.id])
+        if why:
+            damaged.append(DamagedGame(record.id, why))
+            sound.remove(record)
     playing = [record for record in sound if record.status == PLAYING]
     for record in playing[:-1]:  # the companion plays one game at a time: a start ends the one before
         damaged.append(DamagedGame(record.id, f"marked as being played, as is game {playing[-1].id}: "
                                               "only the last game can be unfinished"))
         sound.remove(record)
     return sound, damaged
+
+
+def _misfit(record: GameRecord, first: str) -> str:
+    """Why the game's first event cannot open a game of its kind ("": it can): a row whose kind
+    was changed reads as sound, but its events belong to another game. One move is replayed per
+    game, so the check stays cheap on a journal of 1,000 games."""
+    engine = record.setup.game.engine
+    try:
+        engine.apply(record.setup.new_state(), engine.parse_move(first))
+    except EngineError as error:
+        return f"its first event {first!r} cannot open a game of {record.setup.kind} ({error}): its kind does not fit its events"
+    return ""
 
 
 def _names(text: object, column: str) -> tuple[str, ...]:
