@@ -84,6 +84,16 @@ def test_roll_is_a_die_that_landed_and_stop_one_that_stayed_on_the_launch_pad(tm
     assert isinstance(screen, FlickScreen) and screen.state.current == 0 and screen.state.flicked == (1, 1)
 
 
+def test_select_on_the_flick_screen_does_nothing_its_footer_does_not_offer(tmp_path):
+    """The footer offers ROLL (a die landed: on a simulated board it also throws one) and STOP; a
+    SELECT there journaled a landed flick without throwing a die, and the count was then refused."""
+    companion = started(tmp_path)
+    press(companion, Press.SELECT)
+    assert companion.journal.events(companion.game_id) == [] and companion.screen.cursor == 0
+    press(companion, Press.NEXT, Press.SELECT)  # "stayed", as its footer says
+    assert companion.journal.events(companion.game_id) == ["flick stayed"]
+
+
 def test_next_walks_what_can_be_said_and_select_says_it(tmp_path):
     companion = started(tmp_path, GameSetup(NAMES, kind="tumblin", options={"mines": 2, "cards": "breed"}))
     press(companion, Press.ROLL)  # a die landed: now a mine may go off and a breed card breed

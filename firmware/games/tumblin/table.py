@@ -231,8 +231,10 @@ def _flick_press(state: State, press: Press, view: View) -> Action:
     if press is not Press.SELECT:
         return None
     entry = listed[view.cursor % len(listed)]
-    if entry in (LANDED, STAYED):
-        return Play(Flick(stayed=entry == STAYED))
+    if entry == LANDED:  # its footer offers ROLL (which also throws on a simulated board) and STOP
+        return None
+    if entry == STAYED:
+        return Play(Flick(stayed=True))
     if entry == STANDING:
         return Look()
     if entry == ROUNDS:
