@@ -113,8 +113,8 @@ def _level_line(state: State, level: int) -> str:
 
 @dataclass(frozen=True)
 class ResultScreen:
-    """Who won and on which level's roundels (level 5, or the level a tie went down to), or a draw;
-    with a win on level 5, who could not place (which ended play)."""
+    """Who won and on which level's roundels (level 5, or the level a tie on level 5 went down
+    to), or a draw; and who could not place (which ended play)."""
 
     state: State
     names: tuple[str, ...]
@@ -126,11 +126,12 @@ class ResultScreen:
         else:
             winner_title(canvas, self.names[state.winner])
         level = deciding_level(state)
-        line(canvas, 1, _level_line(state, TOP))
         if level is None:
-            line(canvas, 2, "equal on every level")
-        elif level != TOP:
-            line(canvas, 2, _level_line(state, level))
-        else:  # room to say why play ended: it may end with pieces still in hand
-            line(canvas, 2, f"{self.names[state.current]} cannot place")
+            line(canvas, 1, "equal on every level")
+        elif level == TOP:
+            line(canvas, 1, _level_line(state, TOP))
+        else:  # a tie on level 5, broken lower down
+            first, second = score(state)
+            line(canvas, 1, f"5 tied; {level + 1}: {player_mark(0)} {first[level]} v {player_mark(1)} {second[level]}")
+        line(canvas, 2, f"{self.names[state.current]} cannot place")  # what ended play, pieces in hand or not
         footer(canvas, "NEXT:board", "SELECT:new")
