@@ -125,3 +125,31 @@ def test_names_of_eight_letters_fit_every_screen(names, monkeypatch):
     ):
         draw(screen)
     assert cut == []
+
+
+def test_every_set_up_row_of_every_game_fits_beside_its_scroll_arrow(monkeypatch):
+    """Every value of every option of every game, drawn where the rows stand: nothing cut, and a
+    row too long for its line (or for the room left beside an arrow) drops its label first."""
+    from firmware.drawing import screens
+    from firmware.drawing.screens import setup_row
+    from firmware.games import GAMES
+    from firmware.games.game_setup import GameSetup
+    from firmware.table.companion import Companion
+    from hardware.buttons import Press
+    from hardware.display import dummy_display
+    from table_helpers import press
+
+    assert setup_row(">", "Game", "Counters to Top", 21) == ">Counters to Top"
+    assert setup_row(" ", "Score", "face x level", 19) == " face x level"
+    assert setup_row(">", "Players", "2", 21) == ">Players: 2"
+    cut = watch_for_cut_text(monkeypatch, screens)
+    drawn = 0
+    for game in GAMES:
+        companion = Companion(dummy_display(), GameSetup(("Ann", "Bob", "Cleo", "Dev"), kind=game.kind))
+        while isinstance(companion.screen, SetupScreen) and companion.screen.field < len(companion.screen.rows):
+            for _ in range(8):  # every value of the row, round again
+                draw(companion.screen)
+                drawn += 1
+                press(companion, Press.NEXT)
+            press(companion, Press.SELECT)
+    assert cut == [] and drawn > 100

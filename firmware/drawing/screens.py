@@ -179,15 +179,26 @@ class SetupScreen:
     def paint(self, canvas: Canvas) -> None:
         title(canvas, "New game")
         first = window(min(self.field, len(self.rows) - 1), len(self.rows), BODY_ROWS)
-        for row, (label, value) in enumerate(self.rows[first:first + BODY_ROWS]):
-            line(canvas, row, (">" if first + row == self.field else " ") + f"{label}: {value}")
         above, below = more_marks(first, len(self.rows), BODY_ROWS)
+        for row, (label, value) in enumerate(self.rows[first:first + BODY_ROWS]):
+            arrow = above.strip() if row == 0 else below.strip() if row == BODY_ROWS - 1 else ""
+            room = (WIDTH - 1) // CHAR_PX - (len(arrow) + 1 if arrow else 0)
+            line(canvas, row, setup_row(">" if first + row == self.field else " ", label, value, room))
         text(canvas, (WIDTH, BODY_TOP_PX), above.strip(), right=True)
         text(canvas, (WIDTH, BODY_TOP_PX + (BODY_ROWS - 1) * ROW_PX), below.strip(), right=True)
         if self.field == len(self.rows):
             footer(canvas, "SELECT:start", "STOP:back")
         else:
             footer(canvas, "NEXT:change", "SELECT:ok")
+
+
+def setup_row(mark: str, label: str, value: str, room: int) -> str:
+    """A set-up row in ``room`` characters: "Game: Columns"; when too long the label goes
+    ("Counters to Top" and "face x level" say what they are), then the value is cut."""
+    for words in (f"{mark}{label}: {value}", f"{mark}{value}"):
+        if len(words) <= room:
+            return words
+    return f"{mark}{value}"[:room]
 
 
 @dataclass(frozen=True)
