@@ -222,3 +222,14 @@ def test_with_hints_the_list_of_choices_opens_on_the_advisors_pick(tray):
 def test_demo_auto_plays_a_whole_game_of_counters_headless(capsys, tmp_path):
     last, frames = recorded_demo("counters", 2, tmp_path, capsys)
     assert last == "Advisor wins after 29 turns" and frames > 100, "every screen is printed"
+
+
+def test_the_tip_shows_only_whole_chances():
+    """It was cut mid-figure: "TIP KEEP 2 2 3K 32% 4K 21% 2P 16"."""
+    from firmware.drawing.tiny_font import tiny_width
+    from firmware.games.counters.screens import tip_line
+
+    line = tip_line("keep 2 2", (("3K", 0.32), ("4K", 0.21), ("2P", 0.16), ("FH", 0.05)))
+    assert line == "tip keep 2 2 3K 32% 4K 21%" and tiny_width(line) <= 127  # a third would not fit whole
+    longer = tip_line("keep 2 2 4 4", (("3K", 0.32), ("4K", 0.21), ("2P", 0.28), ("pair", 0.9)))
+    assert longer.endswith("%") and tiny_width(longer) <= 127

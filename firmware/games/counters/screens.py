@@ -98,6 +98,17 @@ class ThrowScreen:
         footer(canvas, self.status or f"throw {state.throws + 1}/{MAX_THROWS}", "" if self.status else "ROLL")
 
 
+def tip_line(tip: str, chances: Sequence[tuple[str, float]]) -> str:
+    """"tip keep 2 2 3K 32% 4K 21%": the tip, then as many chances as fit whole on the line."""
+    line = f"tip {tip}"
+    for name, share in chances:
+        more = f" {name} {share:.0%}"
+        if tiny_width(line + more) > WIDTH - 1:
+            break
+        line += more
+    return line
+
+
 @dataclass(frozen=True)
 class DiceScreen:
     """The five dice after a throw: the best use now, and with hints the advisor's tip and the
@@ -117,8 +128,7 @@ class DiceScreen:
         big(canvas, (4, BODY_TOP_PX - 1), dice_text(state.dice))
         text(canvas, (1, NOW_TOP_PX), f"now: {self.best_now}" if self.best_now else "no option yet")
         if self.tip:
-            hint = f"tip {self.tip}" + "".join(f" {name} {share:.0%}" for name, share in self.chances)
-            tiny_text(canvas, (1, TIP_TOP_PX), hint[: WIDTH // 4])
+            tiny_text(canvas, (1, TIP_TOP_PX), tip_line(self.tip, self.chances))
         again = state.throws < MAX_THROWS
         footer(canvas, self.status or ("ROLL:again" if again else "last throw"), "" if self.status else "SELECT:use")
 
