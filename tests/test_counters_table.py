@@ -11,6 +11,7 @@ from firmware.drawing.screens import ManualEntryScreen, NoticeScreen, draw
 from firmware.games.counters.choices import listed
 from firmware.games.counters.screens import (
     BoardScreen,
+    BotTurnScreen,
     DiceScreen,
     MovesScreen,
     ThrowScreen,
@@ -233,3 +234,11 @@ def test_the_tip_shows_only_whole_chances():
     assert line == "tip keep 2 2 3K 32% 4K 21%" and tiny_width(line) <= 127  # a third would not fit whole
     longer = tip_line("keep 2 2 4 4", (("3K", 0.32), ("4K", 0.21), ("2P", 0.28), ("pair", 0.9)))
     assert longer.endswith("%") and tiny_width(longer) <= 127
+
+
+def test_a_bot_s_handicap_before_anyone_threw_is_called_a_handicap():
+    """"Advisor (B) / up 2 / Next: You (A)" before a die was thrown left players puzzled."""
+    companion = Companion(dummy_display(), GameSetup(("You", "Advisor"), bots=("Advisor",), kind="counters"))
+    press(companion, Press.SELECT, Press.SELECT, Press.SELECT)  # the game, its players, start
+    screen = companion.screen
+    assert isinstance(screen, BotTurnScreen) and screen.did[0].startswith("handicap: up "), screen

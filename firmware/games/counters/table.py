@@ -172,7 +172,10 @@ class CountersTable:
 
     def bot_screen(self, shown: Screen | None, before: State, move: Any, after: State, names: Sequence[str]) -> Screen:
         screen = shown if isinstance(shown, BotTurnScreen) else BotTurnScreen(after, tuple(names), before.current, before.dice)
-        return replace(screen, state=after, did=(*screen.did, move_label(move, before.phase)))
+        label = move_label(move, before.phase)
+        if before.phase is Phase.HANDICAP:  # before anyone threw: say why it moves
+            label = f"handicap: {label}"
+        return replace(screen, state=after, did=(*screen.did, label))
 
     def bench_advisor(self, games: int, seed: int) -> Iterator[str]:
         from firmware.games.counters.bench_advisor import bench_lines
