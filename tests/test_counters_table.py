@@ -194,13 +194,18 @@ def test_names_of_eight_letters_fit_every_screen(monkeypatch):
     assert cut == []
 
 
-def test_hints_show_the_advisors_tip_with_short_kinds(tray):
+def thrown_with_hints(tray) -> Companion:
+    """A game of Counters with hints, past the handicap, its first throw 2 2 4 4 6 read."""
     companion = Companion(dummy_display(), GameSetup(NAMES, hints=True, kind="counters"))
     press(companion, Press.SELECT, Press.SELECT, Press.SELECT, Press.NEXT, Press.SELECT)
     tray.place((2, 2, 4, 4, 6))
     press(companion, Press.ROLL)
     show_frames(companion, tray)
-    screen = companion.screen
+    return companion
+
+
+def test_hints_show_the_advisors_tip_with_short_kinds(tray):
+    screen = thrown_with_hints(tray).screen
     assert isinstance(screen, DiceScreen) and screen.tip
     assert all(name in ("pair", "3K", "4K", "5K", "2P", "FH", "small", "big") and 0 <= p <= 1 for name, p in screen.chances)
 
@@ -209,11 +214,7 @@ def test_with_hints_the_list_of_choices_opens_on_the_advisors_pick(tray):
     """As in Can't Stop and Columns: no NEXT presses to reach what the advisor would do."""
     from firmware.games.counters.table import _advised
 
-    companion = Companion(dummy_display(), GameSetup(NAMES, hints=True, kind="counters"))
-    press(companion, Press.SELECT, Press.SELECT, Press.SELECT, Press.NEXT, Press.SELECT)
-    tray.place((2, 2, 4, 4, 6))
-    press(companion, Press.ROLL)
-    show_frames(companion, tray)
+    companion = thrown_with_hints(tray)
     press(companion, Press.SELECT)  # from the dice to the list
     screen = companion.screen
     assert isinstance(screen, MovesScreen) and screen.moves[screen.cursor] == _advised(companion.state)
