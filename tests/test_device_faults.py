@@ -5,6 +5,7 @@ goes on (so the end of input still quits)."""
 from __future__ import annotations
 
 import io
+import threading
 
 from firmware.core.events import ButtonEvent, DeviceFault
 from firmware.devices import throwing_dice
@@ -45,3 +46,32 @@ def test_the_companion_shows_a_device_fault_and_goes_on():
     assert companion.screen.status == "sim table: see log"
     companion.handle(ButtonEvent(Press.NEXT))
     assert companion.screen.status == ""
+
+
+def test_bots_at_the_buttons_try_again_after_the_journal_refused_a_move(tmp_path):
+    """They waited forever on a "NOT SAVED: try again" screen with the cursor moved."""
+    import sqlite3
+
+    from firmware.games import table_game
+    from firmware.journal.journal import Journal
+    from firmware.table.start import play_with_bots, simulated_table
+
+    journal = Journal(tmp_path / "journal.sqlite3")
+    appended = journal.append
+    calls = []
+
+    def refuse_the_fifth(*args, **named):
+        calls.append(args)
+        if len(calls) == 5:
+            raise sqlite3.OperationalError("disk I/O error")
+        return appended(*args, **named)
+
+    journal.append = refuse_the_fifth  # type: ignore[method-assign]
+    game = table_game("columns")
+    tray = simulated_table(game, 1, tmp_path)
+    seats = game.autoplayer(2, 1, tray)
+    companion = Companion(dummy_display(), GameSetup(seats.names, kind="columns"), journal=journal)
+    playing = threading.Thread(target=play_with_bots, args=(companion, seats, tray), daemon=True)
+    playing.start()
+    playing.join(timeout=60)  # waiting forever was the fault
+    assert not playing.is_alive() and companion.state.over and len(calls) == len(companion.state.pieces) + 1, "the refused move made again"

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from firmware.core.statuses import waiting_on_camera
+from firmware.core.statuses import NOT_SAVED, waiting_on_camera
 from firmware.core.table_game import AutoPress, AutoSeats
 from firmware.drawing.screens import BadReadScreen, ManualEntryScreen, NoticeScreen, ResumeScreen, Screen, SetupScreen
 from hardware.buttons import Press
@@ -39,6 +39,7 @@ class AutoPlayers:
         self._rng = random.Random(seed)
         self._acted_on: Screen | None = None
         self._last_throw: tuple[int, ...] = ()
+        self._last_press: Press | None = None  # pressed again when the journal refused what it did
 
     def on_screen(self, screen: Screen) -> None:
         """Act once on each screen that asks the players for a decision."""
@@ -54,12 +55,16 @@ class AutoPlayers:
         if action.toss is not None:
             self._last_throw = tuple(self._toss(action.toss))
         for press in action.presses:
+            self._last_press = press
             self._press(press)
 
     def action_for(self, screen: Screen) -> AutoPress | None:
         """What the players would do on ``screen`` (nothing while it waits on the camera)."""
-        if waiting_on_camera(getattr(screen, "status", "")):
+        status = getattr(screen, "status", "")
+        if waiting_on_camera(status):
             return None
+        if status.startswith(NOT_SAVED) and self._last_press is not None:  # "try again": the same press
+            return AutoPress((self._last_press,))
         if isinstance(screen, (SetupScreen, ResumeScreen, NoticeScreen)):
             return AutoPress((Press.SELECT,))
         if isinstance(screen, ManualEntryScreen):

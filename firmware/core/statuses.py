@@ -1,8 +1,12 @@
-"""The footer messages that mean the companion is waiting on the camera, which bots at the
-buttons must not press through."""
+"""The footer messages bots at the buttons act on: those that mean the companion is waiting on
+the camera (not to be pressed through), and a refused save (the same press again)."""
 
 READING = "reading dice..."
 CAMERA_TROUBLE = "camera:SELECT=by hand"
+
+
+NOT_SAVED = "NOT SAVED"
+"""The start of the status when the journal refused an event: it did not happen; try again."""
 
 
 def waiting_on_camera(status: str) -> bool:

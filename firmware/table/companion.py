@@ -37,7 +37,7 @@ from firmware.calibration.table_dice import TableDice
 from firmware.core.events import ButtonEvent, CameraFailed, DeviceFault, Event, FrameEvent
 from firmware.core.manual_entry import entry_after, start_entry
 from firmware.core.roll_watcher import Reader, RollWatcher, Seen
-from firmware.core.statuses import CAMERA_TROUBLE, READING
+from firmware.core.statuses import CAMERA_TROUBLE, NOT_SAVED, READING
 from firmware.core.table_game import (
     Action,
     BoardGame,
@@ -473,7 +473,7 @@ class Companion:
             self.journal.append(self._game, event, self.game.progress(after), source)
         except (sqlite3.Error, OSError) as error:
             LOG.error("could not journal %r: %s", event, error)
-            self._status = "NOT SAVED: try again"
+            self._status = f"{NOT_SAVED}: try again"
             return False
         return True
 
