@@ -6,6 +6,7 @@ a crash."""
 from __future__ import annotations
 
 import logging
+import re
 import sqlite3
 import time
 import xml.etree.ElementTree as ElementTree
@@ -265,6 +266,21 @@ def test_the_live_facts_name_the_last_moves_and_a_roll_that_busted(tmp_path):
     facts = dict(client(tmp_path).get("/live.json").get_json()["facts"])
     assert facts["Last moves"] == "Bob: roll 6-6-6-6 (bust) · Bob: 2+4 · Bob: roll 1-1-1-3"
     assert facts["Turn"].startswith("Ann")
+
+
+def test_the_last_moves_of_tumblin_and_columns_are_said_in_words_with_their_players(tmp_path):
+    """Tumblin's count was credited to one player in journal notation; its flicks had no player."""
+    moves = ["flick", "flick stayed", "flick", "flick", "flick", "flick", "flick", "flick",
+             "tally red 4@3 green 2@1"]
+    journal_with(tmp_path / JOURNAL_NAME, "tumblin", moves=moves)
+    facts = dict(client(tmp_path).get("/live.json").get_json()["facts"])
+    assert facts["Last moves"] == "round counted: green 2x1, red 4x3 · Bob (green): landed · Ann (red): landed"
+    journal_with(tmp_path / JOURNAL_NAME, "tumblin", moves=["flick", "flick stayed"])
+    facts = dict(client(tmp_path).get("/live.json").get_json()["facts"])
+    assert facts["Last moves"] == "Bob (green): did not pass 0x · Ann (red): landed"
+    journal_with(tmp_path / JOURNAL_NAME, "counters")  # its first legal move: the handicap
+    facts = dict(client(tmp_path).get("/live.json").get_json()["facts"])
+    assert re.fullmatch(r"Bob: handicap up \S+", facts["Last moves"]), facts["Last moves"]
 
 
 @pytest.mark.parametrize("port", ["80000", "-1", "0"])

@@ -34,6 +34,11 @@ class WebView(Protocol):
         odds, the score; the winner when the game is over."""
         ...
 
+    def move_words(self, before: Any, move: Any, after: Any, names: Sequence[str]) -> str:
+        """A move in words, as the game's screens say it, with who made it: "Ann: roll 1-4-5-6
+        (bust)", "Bob (green): did not pass 0x", "Ann: keep 2 2"."""
+        ...
+
 
 WEB_VIEWS: dict[str, WebView] = {
     CANT_STOP.kind: cant_stop_web,

@@ -10,7 +10,6 @@ from collections import Counter
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from engine.dice import Roll
 from engine.errors import EngineError
 from firmware.games import web_view
 from firmware.journal import dice_stats
@@ -39,14 +38,12 @@ def picture(record: GameRecord, events: list[str]) -> Picture:
     engine, names = record.setup.game.engine, record.setup.names
     moves = [move for _, move in standing_moves(record, events)]
     state = play_through(engine, record.setup.new_state(), moves[:-RECENT])
+    view = web_view(record.setup.kind)
     recent = []
     for move in moves[-RECENT:]:
-        player = engine.current_player(state)
         after = engine.apply(state, move)
-        passed = isinstance(move, Roll) and engine.current_player(after) != player and not record.setup.game.progress(after).over
-        recent.append(f"{names[player]}: {engine.move_text(move)}{' (bust)' if passed else ''}")
+        recent.append(view.move_words(state, move, after, names))
         state = after
-    view = web_view(record.setup.kind)
     facts = view.facts(state, names) + ([("Last moves", " · ".join(reversed(recent)))] if recent else [])
     return Picture(view.board_svg(state, names), facts)
 

@@ -7,7 +7,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.cant_stop import COLUMNS, HEIGHTS, Phase, State, bust_probability, can_stop, choices
+from engine.cant_stop.moves import Move, move_text
 from engine.cant_stop.rules import pairings
+from engine.dice import Roll
 from firmware.drawing.screens import percent, player_mark, whose
 from firmware.drawing.svg import SEAT_COLOURS, element, group, ink_on, legend, legend_height, seat_marker, seat_slots, svg, text, title
 from firmware.games.cant_stop.screens import round_of
@@ -113,3 +115,10 @@ def facts(state: State, names: Sequence[str]) -> list[tuple[str, str]]:
     if any(owner is not None for owner in state.claimed):
         lines.append(("Claimed", _claims(state, names)))
     return lines
+
+
+def move_words(before: State, move: Move | Roll, after: State, names: Sequence[str]) -> str:
+    """"Ann: roll 1-4-5-6", "Ann: 5+11"; a roll that ended the turn is a bust (the board no longer shows it)."""
+    player = before.current
+    bust = isinstance(move, Roll) and after.current != player and after.winner is None
+    return f"{names[player]}: {move_text(move)}{' (bust)' if bust else ''}"

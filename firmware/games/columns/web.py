@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.columns import COLUMNS, KINDS, LEVELS, TOP, Kind, State, pieces_left, score
+from engine.columns import COLUMNS, KINDS, LEVELS, TOP, Kind, Placement, State, pieces_left, score
 from engine.columns.state import Piece
 from firmware.drawing.screens import player_mark, whose
 from firmware.drawing.svg import SEAT_COLOURS, element, group, pointer_meaning, short_name, svg, text, title, turn_pointer
@@ -263,3 +263,8 @@ def facts(state: State, names: Sequence[str]) -> list[tuple[str, str]]:
     decided = [("Decided on", f"level {level + 1}: {_level_text(state, level)}")] if level not in (None, TOP) else []
     return [result, ("Level 5", _level_text(state, TOP)), *decided, *placed,
             ("Ended", f"{names[state.current]} cannot place"), left]
+
+
+def move_words(before: State, move: Placement, after: State, names: Sequence[str]) -> str:
+    """"Ann: L B3-C3 up", with "(ends the game)" on the placement after which no one can place."""
+    return f"{names[before.current]}: {move.text()}{' (ends the game)' if after.over else ''}"

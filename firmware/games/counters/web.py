@@ -11,9 +11,10 @@ from engine.counters import COLUMN_NAMES, Phase, State, Take, counters_in_space,
 from engine.counters.board import ColumnSpec
 from engine.counters.rules import MAX_THROWS
 from engine.counters.state import IN_SPACE_TO_WIN
+from engine.dice import Roll
 from firmware.drawing.screens import whose
 from firmware.drawing.svg import element, group, legend, legend_height, seat_marker, seat_slots, svg, text, title
-from firmware.games.counters.screens import dice_text, option_label, round_of
+from firmware.games.counters.screens import dice_text, move_label, option_label, round_of
 
 MARGIN = 8
 CELL_W, CELL_H = 56, 30
@@ -132,3 +133,12 @@ def facts(state: State, names: Sequence[str]) -> list[tuple[str, str]]:
         if has_wild_card(state, state.current):
             lines.append(("Wild", "a counter on a blue star: the dice may move any column"))
     return [*lines, in_space]
+
+
+def move_words(before: State, move: object, after: State, names: Sequence[str]) -> str:
+    """"Ann: threw 2 2 4 4 6", "Ann: FH 2+4", "Bob: handicap up 2", as the list of choices says them."""
+    name = names[before.current]
+    if isinstance(move, Roll):
+        return f"{name}: threw {dice_text(move.dice)}"
+    said = move_label(move, before.phase)
+    return f"{name}: {'handicap ' if before.phase is Phase.HANDICAP else ''}{said}"

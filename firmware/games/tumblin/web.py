@@ -24,7 +24,8 @@ from engine.tumblin import (
     totals,
     winners,
 )
-from engine.tumblin.moves import LEVELS
+from engine.tumblin.moves import LEVELS, Breed, Flick, Mine, Move
+from engine.tumblin.variant import Scoring
 from firmware.drawing.screens import player_mark
 from firmware.drawing.svg import SEAT_COLOURS, element, group, ink_on, pointer_meaning, short_name, svg, text, title, turn_pointer
 from firmware.games.tumblin.setup import DEFAULT_PALETTE_HEX
@@ -244,3 +245,20 @@ def facts(state: State, names: Sequence[str]) -> list[tuple[str, str]]:
         lines.append(("Last round", _each(side_names, last)))
     lines.append(("Totals", _each(side_names, team_totals(state))))
     return lines
+
+
+def move_words(before: State, move: Move, after: State, names: Sequence[str]) -> str:
+    """A flick with its player and colour ("Ann (red): landed", "Bob (green): did not pass 0x"),
+    a breed, a mine, or the round counted die by die as the OLED writes them ("red 4x3")."""
+    if isinstance(move, Flick):
+        who = f"{names[before.current]} ({colour(before, before.current)})"
+        if not move.stayed:
+            return f"{who}: landed"
+        return f"{who}: did not pass 0x" if before.variant.zero == "removed" else f"{who}: stayed on the pad"
+    if isinstance(move, Breed):
+        return f"{move.colour} bred a die"
+    if isinstance(move, Mine):
+        return "a land mine went off"
+    sign = "+" if before.variant.scoring is Scoring.ADD else "x"
+    dice = ", ".join(f"{d.colour} {d.face}{sign}{d.level}" + (f" on card {d.card}" if d.card else "") for d in move.dice)
+    return f"round counted: {dice or 'no die on the board'}"
