@@ -46,10 +46,11 @@ def _demo(args: argparse.Namespace) -> int:
         print("dice-companion: the keyboard is not a terminal, so bots play (--auto)", file=sys.stderr)
     data = _data_folder(args.data, "--data DIR") if args.data is not None else None
     outcome = play_demo(setup, args.seed, auto, record=args.record, data=data)
+    when = f"in round {outcome.rounds} ({outcome.turns} turns)"  # rounds, as the screens count them
     if outcome.winner:
-        print(f"{says(outcome.winner, 'wins')} after {outcome.turns} turns")
+        print(f"{says(outcome.winner, 'wins')} {when}")
     else:
-        print(f"a draw after {outcome.turns} turns" if outcome.over else "left before anyone won")
+        print(f"a draw {when}" if outcome.over else "left before anyone won")
     return 0
 
 

@@ -219,7 +219,7 @@ def test_a_drawn_game_ends_the_table_as_a_draw_not_as_left_unfinished():
     companion = started(ROW_SETUP)
     place(companion, *DRAWN)
     assert TABLE.progress(companion.state).drawn
-    assert _outcome(companion) == Outcome(None, 40, over=True)
+    assert _outcome(companion) == Outcome(None, 40, over=True, rounds=20)
 
 
 MID_ON_ROW = columns_state("L 2-1 up", "R 5", "D 8-9", "L 7-8 down", "R 1", "S 4", "L 5-4 up", "L 10-9 down", "S 8")
@@ -269,7 +269,7 @@ def test_names_of_eight_letters_fit_every_screen(monkeypatch):
 
 def test_demo_auto_plays_a_whole_game_of_columns_headless(capsys, tmp_path):
     last, frames = recorded_demo("columns", 1, tmp_path, capsys)
-    assert last == "Search wins after 36 turns" and frames > 35, "every screen is printed"
+    assert last == "Search wins in round 18 (36 turns)" and frames > 35, "every screen is printed"
 
 
 def test_bench_advisor_prints_its_figures_and_the_contract_line():

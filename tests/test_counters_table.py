@@ -223,7 +223,7 @@ def test_with_hints_the_list_of_choices_opens_on_the_advisors_pick(tray):
 
 def test_demo_auto_plays_a_whole_game_of_counters_headless(capsys, tmp_path):
     last, frames = recorded_demo("counters", 2, tmp_path, capsys)
-    assert last == "Advisor wins after 29 turns" and frames > 100, "every screen is printed"
+    assert last == "Advisor wins in round 15 (29 turns)" and frames > 100, "every screen is printed"
 
 
 def test_the_tip_shows_only_whole_chances():

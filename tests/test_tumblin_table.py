@@ -336,7 +336,7 @@ def test_the_demo_plays_four_rounds_headless_and_scores_the_board_as_it_lies(tmp
     events = journal.events(record.id)
     tallies = [e for e in events if e.startswith("tally")]
     assert len(tallies) >= 4 and record.winner is not None
-    assert last.startswith(f"{record.setup.names[record.winner]} wins after ")
+    assert last.startswith(f"{record.setup.names[record.winner]} wins in round ")
     journal.close()
 
 

@@ -41,11 +41,13 @@ SIMULATED_FRAME_INTERVAL_S = 0.1  # the pace of cameras that do not wait for a s
 
 @dataclass(frozen=True)
 class Outcome:
-    """How a game at the table ended (winner None: a draw if ``over``, else left before anyone won)."""
+    """How a game at the table ended (winner None: a draw if ``over``, else left before anyone won),
+    with the round the screens were showing and every player's turns together."""
 
     winner: str | None
     turns: int
     over: bool = False
+    rounds: int = 0
 
 
 def _outcome(companion: Companion) -> Outcome:
@@ -54,7 +56,7 @@ def _outcome(companion: Companion) -> Outcome:
         return Outcome(None, 0)
     progress = companion.game.progress(state)
     winner = None if progress.winner is None else companion.names[progress.winner]
-    return Outcome(winner, progress.turns, progress.over)
+    return Outcome(winner, progress.turns, progress.over, companion.game.round(state))
 
 
 def play_demo(

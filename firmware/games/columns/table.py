@@ -76,7 +76,7 @@ class ColumnsTable:
         return Progress(state.winner, placed if state.over else placed + 1, True, drawn=state.over and state.winner is None)
 
     def round(self, state: State) -> int:
-        return len(state.pieces) // 2 + 1
+        return (len(state.pieces) - state.over) // 2 + 1  # over: the round of the last placement
 
     def doing(self, state: State, names: Sequence[str]) -> str:
         return "over" if state.over else f"{names[state.current]}: to place"
