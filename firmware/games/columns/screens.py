@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from engine.columns import COLUMNS, KINDS, TOP, Kind, Placement, State, pieces_left, score
 from firmware.drawing.screens import (
     BODY_TOP_PX,
+    HEIGHT,
     WIDTH,
     Canvas,
     big,
@@ -31,8 +32,12 @@ from firmware.games.columns.top_view import paint_top
 PANEL_LEFT_PX = COLUMNS * CELL_W_PX + 2
 PANEL_ROW_PX = GLYPH_HEIGHT + 1
 SIDE_CELL_W_PX = 11  # room for a pin's name under its stack
-SIDE_LEFT_PX = PANEL_LEFT_PX - 2 * SIDE_CELL_W_PX - 4  # the stacks under a placement, right of the grid
+SIDE_LEFT_PX = PANEL_LEFT_PX - 2 * SIDE_CELL_W_PX - 8  # the stacks under a placement, right of the grid
 SHORT_KIND = {Kind.ROUNDEL: "R", Kind.SINGLE: "S", Kind.DOUBLE: "D", Kind.TRIPLE: "L"}
+# What the buttons do while choosing on the grid, in two tiny rows beside the placement's text:
+# ROLL's jump to the next kind is nowhere else to be guessed (NEXT and STOP step through the list,
+# as on every list)
+PLACE_KEYS = ("ROLL:kind", "SELECT:ok")
 
 
 def paint_board(canvas: Canvas, state: State, candidate: Placement | None = None) -> None:
@@ -82,7 +87,18 @@ class PlaceScreen:
         title(canvas, whose(self.names, state.current, self.proxy), f"{self.cursor + 1}/{len(self.moves)}")
         paint_board(canvas, state, move)
         paint_panel(canvas, state)
-        footer(canvas, self.status or move.text() + (" *" if self.advised else ""), "" if self.status else "SELECT", rule=False)
+        text = self.status or move.text() + (" *" if self.advised else "")
+        if self.status or state.board.rows == 1:  # the row's pin numbers leave no room for two rows
+            footer(canvas, text, "" if self.status else "SELECT", rule=False)
+            return
+        footer(canvas, text, rule=False)
+        paint_keys(canvas, PLACE_KEYS)
+
+
+def paint_keys(canvas: Canvas, keys: tuple[str, ...]) -> None:
+    """Button hints in tiny rows at the footer's right end, the last on the bottom row."""
+    for row, hint in enumerate(reversed(keys)):
+        tiny_text(canvas, (WIDTH - tiny_width(hint), HEIGHT - GLYPH_HEIGHT - row * (GLYPH_HEIGHT + 1)), hint)
 
 
 @dataclass(frozen=True)
