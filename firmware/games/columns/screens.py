@@ -15,6 +15,7 @@ from engine.columns import COLUMNS, KINDS, TOP, Kind, Placement, State, pieces_l
 from firmware.drawing.screens import (
     BODY_TOP_PX,
     HEIGHT,
+    ROW_PX,
     WIDTH,
     Canvas,
     big,
@@ -38,6 +39,7 @@ SHORT_KIND = {Kind.ROUNDEL: "R", Kind.SINGLE: "S", Kind.DOUBLE: "D", Kind.TRIPLE
 # ROLL's jump to the next kind is nowhere else to be guessed (NEXT and STOP step through the list,
 # as on every list)
 PLACE_KEYS = ("ROLL:kind", "SELECT:ok")
+LAST_MOVE_TOP_PX = BODY_TOP_PX + 3 * ROW_PX  # the result's tiny row between its lines and the footer
 
 
 def paint_board(canvas: Canvas, state: State, candidate: Placement | None = None) -> None:
@@ -150,4 +152,7 @@ class ResultScreen:
             first, second = score(state)
             line(canvas, 1, f"5 tied; {level + 1}: {player_mark(0)} {first[level]} v {player_mark(1)} {second[level]}")
         line(canvas, 2, f"{self.names[state.current]} cannot place")  # what ended play, pieces in hand or not
-        footer(canvas, "NEXT:board", "SELECT:new")
+        if state.pieces:  # the placement that ended the game, in words: a bot's is seen nowhere else
+            last = state.pieces[-1]
+            tiny_text(canvas, (0, LAST_MOVE_TOP_PX), f"last: {self.names[last.player]} {last.placement.text()}")
+        footer(canvas, "NEXT:board", "SELECT:new", rule=not state.pieces)  # the tiny row takes the rule's place
