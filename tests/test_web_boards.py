@@ -223,6 +223,25 @@ def test_columns_grid_is_drawn_from_above_with_the_last_placement_s_stacks_from_
     assert [e.get("data-piece") for e in marked(root, "piece") if e.get("data-last")] == ["5"]
 
 
+PHONE_BOARD_PX = 328  # the board's width on a phone held upright (360 px less the page's margins)
+
+
+@pytest.mark.parametrize("layout", ["grid", "row"])
+def test_columns_legend_and_pin_names_stay_legible_on_a_phone(layout):
+    """At 12 SVG units the players' pieces left read at 9 px on a phone: too small to read."""
+    moves = ("1: R A1", "2: R B1") if layout == "grid" else ("1: R 1", "2: R 2")
+    state = columns_position(*moves, to_move=1)
+    root = parse(columns_web.board_svg(state, ["Ann", "Bob"]))
+    scale = PHONE_BOARD_PX / float(root.get("viewBox").split()[2])
+    legend = root.find(f".//{SVG}g[@class='legend']")
+    sizes = [float(e.get("font-size")) * scale for e in legend.iter(f"{SVG}text")]
+    assert len(sizes) == 6 and min(sizes) >= 12, sizes
+    if layout == "grid":
+        above = root.find(f".//{SVG}g[@class='from-above']")
+        names = [float(e.get("font-size")) * scale for e in above.iter(f"{SVG}text")]  # rows, pins, heights
+        assert len(names) == 3 + 4 + 2 and min(names) >= 12, names
+
+
 def test_columns_finished_game_gives_the_result():
     state = playout(lambda moves: moves[0], row_game())
     facts = columns_web.facts(state, ["Ann", "Bob"])

@@ -19,7 +19,8 @@ from firmware.games.columns.screens import SHORT_KIND, deciding_level
 MARGIN = 8
 GUTTER = 22  # the level numbers left of the board
 CELL_W, CELL_H = 36, 30
-PANEL_ROW = 26  # a player's row above the board
+PANEL_ROW = 48  # a player's two lines above the board: legible on a phone, where the picture shrinks to 0.7
+LEGEND_PX = 19
 NUMBERS_H = 28
 WIDTH = MARGIN + GUTTER + COLUMNS * CELL_W + MARGIN
 PIN = 80  # a pin's square in the view from above
@@ -162,7 +163,7 @@ def _top_pin(state: State, pin: int, top: float) -> str:
         parts.append(element("rect", x=middle[0] - side / 2, y=middle[1] - side / 2, width=side, height=side,
                              rx=3, **_style(piece.player)))
     height = state.height(pin)
-    parts.append(text(x + PIN - 8, y + 20, str(height), 15, text_anchor="end",
+    parts.append(text(x + PIN - 8, y + 22, str(height), LEGEND_PX, text_anchor="end",
                       font_weight="bold" if height == LEVELS else None))
     words = f"{name}: {height} level{'s' if height > 1 else ''}, {piece.placement.text()} by {player_mark(piece.player)} on top"
     return group(title(words), *parts, data_pin=name, data_height=height, data_top_player=piece.player)
@@ -182,10 +183,10 @@ def _top_view(state: State, top: float) -> str:
     parts += [_top_pin(state, pin, top) for pin in range(board.pins)]
     for row in range(board.rows):
         y = _pin_corner(state, row * board.across, top)[1] + PIN / 2 + 5
-        parts.append(text(MARGIN + LETTERS_W / 2, y, board.pin_name(row * board.across)[0], 14, text_anchor="middle"))
+        parts.append(text(MARGIN + LETTERS_W / 2, y, board.pin_name(row * board.across)[0], LEGEND_PX, text_anchor="middle"))
     for place in range(board.across):
         x = _pin_corner(state, place, top)[0] + PIN / 2
-        parts.append(text(x, top + board.rows * PIN + NUMBERS_H / 2 + 5, str(place + 1), 14, text_anchor="middle"))
+        parts.append(text(x, top + board.rows * PIN + NUMBERS_H / 2 + 5, str(place + 1), LEGEND_PX, text_anchor="middle"))
     if state.pieces:
         corners = [_pin_corner(state, pin, top) for pin in state.pieces[-1].placement.columns]
         x0, y0 = min(x for x, _ in corners), min(y for _, y in corners)
@@ -210,13 +211,14 @@ def _panel(state: State, names: Sequence[str]) -> str:
     for player in range(2):
         middle = MARGIN + player * PANEL_ROW + PANEL_ROW / 2
         mine = player == pointed
+        first, second = middle - 4, middle + LEGEND_PX - 2  # the two lines' baselines
         rows.append(group(
-            turn_pointer(MARGIN + 10, middle, 9) if mine else "",
-            _roundel(MARGIN + 14, middle - CELL_H / 2, player),
-            text(MARGIN + 14 + CELL_W + 4, middle + 5, f"{player_mark(player)} {short_name(names[player])}", 14,
+            turn_pointer(MARGIN + 10, first - LEGEND_PX / 3, 9) if mine else "",
+            _roundel(MARGIN + 14, first - LEGEND_PX / 3 - CELL_H / 2, player),
+            text(MARGIN + 14 + CELL_W + 4, first, f"{player_mark(player)} {short_name(names[player])}", LEGEND_PX,
                  font_weight="bold" if mine else None),
-            text(WIDTH - MARGIN, middle + 5, f"level 5: {scores[player][TOP]} · left {_left_text(state, player)}", 13,
-                 text_anchor="end"),
+            text(WIDTH - MARGIN, first, f"level 5: {scores[player][TOP]}", LEGEND_PX, text_anchor="end"),
+            text(WIDTH - MARGIN, second, f"left {_left_text(state, player)}", LEGEND_PX, text_anchor="end"),
             data_seat=player, data_pointer=pointer_meaning(state.over) if mine else None,
         ))
     return group(*rows, class_="legend")
