@@ -6,8 +6,8 @@ On a journal of ``--games`` finished Can't Stop games with one game in progress:
 and ``/stats.json`` right after each of 20 moves (the moment every open page asks again), their
 p50 and p99; then 200 clients asking at once for 20 s against the real server (p99, errors);
 then a new visitor's page while 120 slow clients hold connections open. Each line ends with the
-target the issue set. Also: 10 pages polling the statistics and the history while 200 moves are
-journaled, counting the checkpoints they held up past their wait.
+target the issue set. Also: 10 pages polling the statistics, the history and the live game while
+200 moves are journaled, counting the checkpoints they held up past their wait.
 """
 
 from __future__ import annotations
@@ -85,19 +85,27 @@ class _Blocked(logging.Handler):
 
 
 def readers_during_a_game(path: Path, rng: random.Random, readers: int = 10, moves: int = 200) -> str:
-    """``readers`` pages polling the statistics and the history while ``moves`` moves are journaled."""
+    """``readers`` pages polling the statistics, the history and the live game while ``moves``
+    moves are journaled as fast as the bots make them; the pages were open before the game (each
+    view read once), as at a table."""
     app = create_app(path)
     blocked = _Blocked()
     logging.getLogger("dice_companion").addHandler(blocked)
     done = threading.Event()
+    routes = ("/stats.json", "/history", "/live.json")
+    for route in routes:
+        app.test_client().get(route)
+    answers: list[float] = []
 
     def reader(route: str) -> None:
         client = app.test_client()
         while not done.is_set():
+            started = time.perf_counter()
             client.get(route)
+            answers.append(time.perf_counter() - started)
             done.wait(POLL_MS / 1000)  # as often as an open page asks
 
-    threads = [threading.Thread(target=reader, args=(("/stats.json", "/history")[i % 2],)) for i in range(readers)]
+    threads = [threading.Thread(target=reader, args=(routes[i % len(routes)],)) for i in range(readers)]
     for thread in threads:
         thread.start()
     journal = Journal(path)
@@ -115,7 +123,8 @@ def readers_during_a_game(path: Path, rng: random.Random, readers: int = 10, mov
     for thread in threads:
         thread.join()
     logging.getLogger("dice_companion").removeHandler(blocked)
-    return f"{readers} readers polling during {moves} moves: {blocked.count} checkpoints blocked past their wait (target 0)"
+    return (f"{readers} readers polling during {moves} moves: {len(answers)} answers, p50 {statistics.median(answers):.2f} s "
+            f"p99 {percentile(answers, 0.99):.2f} s; {blocked.count} checkpoints blocked past their wait (target 0)")
 
 
 def crowd(data: Path, clients: int = 200, seconds: float = 20.0) -> str:

@@ -408,3 +408,63 @@ def test_a_new_visitor_is_served_while_120_slow_clients_hold_connections_open(tm
         for held in slow:
             held.close()
         server.close()
+
+
+class _CountingLock:
+    """A lock that says when ``waiting`` requests are queued for it."""
+
+    def __init__(self, waiting: int) -> None:
+        import threading
+
+        self._lock, self._count, self._waiting = threading.Lock(), 0, waiting
+        self.all_waiting = threading.Event()
+
+    def __enter__(self) -> None:
+        self._count += 1
+        if self._count == self._waiting:
+            self.all_waiting.set()
+        self._lock.acquire()
+
+    def __exit__(self, *_: object) -> None:
+        self._lock.release()
+
+
+def test_pages_asking_together_cost_one_reading_at_a_time_never_an_older_one(tmp_path):
+    """Ten pages read the journal side by side after each move: their statements held the log
+    long enough to block the companion's checkpoint (issue 28 item 10)."""
+    import threading
+
+    from firmware.web._app import _Cache
+
+    journal = tmp_path / JOURNAL_NAME
+    journal.write_bytes(b"one")
+    cache = _Cache(journal)
+    cache._reading = lock = _CountingLock(waiting=5)  # the first reads, four ask meanwhile
+    reading, release = threading.Event(), threading.Event()
+    readings: list[int] = []
+    running = []
+
+    def fresh() -> dict[str, int]:
+        running.append(1)
+        assert len(running) == 1, "one reading at a time"
+        readings.append(len(readings) + 1)
+        if len(readings) == 1:
+            reading.set()
+            release.wait(10)
+        running.pop()
+        return {"reading": len(readings)}
+
+    answers: list[dict[str, int]] = []
+    first = threading.Thread(target=lambda: answers.append(cache.get("live", fresh)))
+    first.start()
+    assert reading.wait(10)
+    others = [threading.Thread(target=lambda: answers.append(cache.get("live", fresh))) for _ in range(4)]
+    for thread in others:
+        thread.start()
+    assert lock.all_waiting.wait(10)
+    journal.write_bytes(b"two, after they asked")  # the first reading began before it: too old for them
+    release.set()
+    for thread in (first, *others):
+        thread.join(10)
+    assert sorted(answer["reading"] for answer in answers) == [1, 2, 2, 2, 2], "the four share one newer reading"
+    assert cache.get("live", fresh) == {"reading": 2}, "nothing changed since: the kept reading"

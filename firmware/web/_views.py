@@ -84,8 +84,9 @@ def summary(record: GameRecord) -> dict[str, Any]:
 
 def history(journal: Journal) -> dict[str, Any]:
     """Every game, newest first, with how it ended; damaged games named apart, never a crash."""
-    games = [summary(r) for r in reversed(journal.games())]  # playing, finished and abandoned alike
-    damaged = [{"id": str(d.id), "why": d.why} for d in journal.damaged()]
+    sound, damaged_games = journal.sound_and_damaged()  # one reading: each scans every event
+    games = [summary(r) for r in reversed(sound)]  # playing, finished and abandoned alike
+    damaged = [{"id": str(d.id), "why": d.why} for d in damaged_games]
     return {"games": games, "damaged": damaged}
 
 
