@@ -468,3 +468,30 @@ def test_pages_asking_together_cost_one_reading_at_a_time_never_an_older_one(tmp
         thread.join(10)
     assert sorted(answer["reading"] for answer in answers) == [1, 2, 2, 2, 2], "the four share one newer reading"
     assert cache.get("live", fresh) == {"reading": 2}, "nothing changed since: the kept reading"
+
+
+def test_the_live_view_never_waits_for_the_statistics(tmp_path):
+    """The statistics' first reading replays every game (seconds on 1,000 games): the live page,
+    asked twice a second, must not queue behind it."""
+    import threading
+
+    from firmware.web._app import _Cache
+
+    journal = tmp_path / JOURNAL_NAME
+    journal.write_bytes(b"one")
+    cache = _Cache(journal)
+    reading, release = threading.Event(), threading.Event()
+
+    def statistics() -> dict[str, str]:
+        reading.set()
+        release.wait(10)
+        return {"view": "statistics"}
+
+    slow = threading.Thread(target=cache.get, args=("statistics", statistics))
+    slow.start()
+    assert reading.wait(10)
+    try:
+        assert cache.get("live", lambda: {"view": "live"}, quick=True) == {"view": "live"}
+    finally:
+        release.set()
+        slow.join(10)

@@ -94,13 +94,14 @@ def create_app(journal_path: Path, hosts: tuple[str, ...] = ()) -> Flask:
         finally:
             opened.close()
 
-    def read(view: Callable[[Journal], dict[str, Any]]) -> dict[str, Any]:
-        """``view`` of the journal, read again only once the journal changed."""
+    def read(view: Callable[[Journal], dict[str, Any]], quick: bool = False) -> dict[str, Any]:
+        """``view`` of the journal, read again only once the journal changed; a ``quick`` one (a
+        row and a game's events) never waits behind the slow ones (every game)."""
         def fresh() -> dict[str, Any]:
             with journal() as opened:
                 return view(opened)
 
-        return cache.get(view.__name__, fresh)
+        return cache.get(view.__name__, fresh, quick)
 
     @app.before_request
     def only_get_for_this_host() -> Response | None:
@@ -147,7 +148,7 @@ def create_app(journal_path: Path, hosts: tuple[str, ...] = ()) -> Flask:
 
     @app.get("/live.json")
     def live_json() -> Response:
-        return _json(read(views.live))
+        return _json(read(views.live, quick=True))
 
     @app.get("/history")
     def history_page() -> str:
@@ -194,12 +195,15 @@ class _Cache:
     competed for the interpreter with the companion's own thread, each held the log between rows,
     and the writer's checkpoint at a turn's end waited past its time (22 of 200 moves, 10 pages on
     1,000 games). So one reading runs at a time, and a request is answered with any reading that
-    began after it arrived: ten pages asking together cost one reading, never an older one."""
+    began after it arrived: ten pages asking together cost one reading, never an older one. The
+    quick views keep a lock of their own: the live page never waits for the statistics (whose
+    first reading replays every game)."""
 
     def __init__(self, path: Path) -> None:
         self._files = (path, path.with_name(path.name + "-wal"))
         self._kept: dict[str, _Kept] = {}
-        self._reading = threading.Lock()  # held while a view is read
+        self._reading = threading.Lock()  # held while a slow view is read
+        self._reading_quick = threading.Lock()  # held while a quick one is
 
     def _version(self) -> tuple[int, ...]:
         stamp: list[int] = []
@@ -212,9 +216,9 @@ class _Cache:
             stamp += [found.st_mtime_ns, found.st_size] if found.st_size else [0, 0]
         return tuple(stamp)
 
-    def get(self, name: str, fresh: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+    def get(self, name: str, fresh: Callable[[], dict[str, Any]], quick: bool = False) -> dict[str, Any]:
         asked = time.monotonic()
-        with self._reading:
+        with self._reading_quick if quick else self._reading:
             kept = self._kept.get(name)
             if kept is not None and kept.began >= asked:  # read for someone who asked later
                 return kept.value

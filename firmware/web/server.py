@@ -55,4 +55,7 @@ class WebServer:
         return thread
 
     def close(self) -> None:
+        """Stop serving: the requests being answered first (their threads wrote to the server's
+        wake-up pipe after it was closed: a traceback when a crowd was still asking)."""
+        self._server.task_dispatcher.shutdown()
         self._server.close()
