@@ -18,7 +18,7 @@ import numpy as np
 import pytest
 from PIL import Image, ImageChops
 
-from firmware.drawing import screens
+from firmware.drawing import screens, tiny_font
 from vision.annotate import READ_COLOUR, TRAY_COLOUR, UNREADABLE_COLOUR
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
@@ -136,10 +136,11 @@ def assert_matches_golden_text(text: str, name: str, update: bool) -> None:
 
 
 def watch_for_cut_text(monkeypatch: pytest.MonkeyPatch, *modules: ModuleType) -> list[str]:
-    """Record every text that the drawing kit would cut at the panel's edge (and every title whose
-    halves would touch) while screens of ``modules`` (and the core's) are drawn; returns the list."""
+    """Record every text that the drawing kit would cut at the panel's edge, in either font (and
+    every title whose halves would touch) while screens of ``modules`` (and the core's) are drawn; returns the list."""
     cut: list[str] = []
     original_text, original_big, original_title = screens.text, screens.big, screens.title
+    original_tiny = tiny_font.tiny_text
 
     def whole_text(canvas, xy, text, fill=1, right=False):  # type: ignore[no-untyped-def]
         room = (xy[0] if right else screens.WIDTH - xy[0]) // screens.CHAR_PX
@@ -157,8 +158,13 @@ def watch_for_cut_text(monkeypatch: pytest.MonkeyPatch, *modules: ModuleType) ->
             cut.append(f"{text} | {right}")
         original_title(canvas, text, right)
 
-    for module in (screens, *modules):
-        for name, replacement in (("text", whole_text), ("big", big_text), ("title", title)):
+    def tiny_text(canvas, xy, text, fill=1):  # type: ignore[no-untyped-def]
+        if xy[0] < 0 or xy[0] + tiny_font.tiny_width(text) > screens.WIDTH:
+            cut.append(text)
+        original_tiny(canvas, xy, text, fill)
+
+    for module in (screens, tiny_font, *modules):
+        for name, replacement in (("text", whole_text), ("big", big_text), ("title", title), ("tiny_text", tiny_text)):
             if hasattr(module, name):
                 monkeypatch.setattr(module, name, replacement)
     return cut

@@ -182,11 +182,13 @@ def test_screen_matches_its_reference(name, update_golden):
     assert_matches_golden(draw(SCREENS[name]), f"counters-{name}", update_golden)
 
 
-def test_names_of_eight_letters_fit_every_screen(monkeypatch):
+@pytest.mark.parametrize("names", [LONG_NAMES, ("Großmann", "Straßner", "Ærøskøb", "Ĳsbrand")])
+def test_names_of_eight_letters_fit_every_screen(monkeypatch, names):
+    """The board's legend draws names in the 3x5 font: "Großmann" lost its last letter there."""
     cut = watch_for_cut_text(monkeypatch, counters_screens)
     state = counters_state("handicap 2", "handicap 1-3", "handicap 4-5-S", "roll 2-2-2-4-4", players=4)
     for screen in (
-        ThrowScreen(FOUR, LONG_NAMES), DiceScreen(state, LONG_NAMES, "FH 2+4", "keep 2 2 2", (("FH", 0.5),)),
+        BoardScreen(state, names), ThrowScreen(FOUR, names), DiceScreen(state, LONG_NAMES, "FH 2+4", "keep 2 2 2", (("FH", 0.5),)),
         MovesScreen(state, LONG_NAMES, listed(state), 3, 1), TurnOverScreen(FOUR, LONG_NAMES, 3, "FH 3>1+2>4", (0, 6)),
         WinnerScreen(State(WON.board, (WON.positions[0],) * 4, phase=Phase.OVER, turn=9, winner=3), LONG_NAMES),
     ):

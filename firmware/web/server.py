@@ -18,7 +18,7 @@ from firmware.journal.journal import JOURNAL_NAME
 from firmware.web._app import create_app
 
 LOG = logging.getLogger("dice_companion")
-THREADS = 4  # a few phones and a TV at once
+THREADS = 8  # a few phones and a TV at once, with room for the live page while the slow views wait their turn
 # Idle and slow connections must not lock new visitors out (waitress's defaults: 100 connections,
 # idle ones closed after 120 s, looked for every 30 s): many more, closed after 10 s, looked for
 # every 2 s; poll() rather than select(), which fails past 1,024 sockets.
