@@ -44,8 +44,8 @@ def history_lines(journal: Journal) -> Iterator[str]:
 
 
 def _lines(journal: Journal) -> Iterator[str]:
-    records = [r for r in journal.games() if r.status in (FINISHED, ABANDONED)]
-    damaged = journal.damaged()
+    sound, damaged = journal.sound_and_damaged()  # one reading: each scans every event
+    records = [r for r in sound if r.status in (FINISHED, ABANDONED)]
     yield from (f"game {game.id}  damaged: {game.why}" for game in damaged)
     if not records:
         yield "no finished or abandoned games yet"
