@@ -96,7 +96,7 @@ def _glyph_of(char: str) -> str:
 
 def tiny_width(text: str) -> int:
     """Pixels ``text`` takes, the gap after the last letter not counted."""
-    return max(0, ADVANCE_PX * len(tiny_spelling(text)) - 1)
+    return max(0, ADVANCE_PX * len(text) - 1)  # one glyph a character (see tiny_spelling)
 
 
 def tiny_text(canvas: ImageDraw.ImageDraw, xy: tuple[int, int], text: str, fill: int = 1) -> None:
