@@ -190,7 +190,7 @@ def _eval_vision(args: argparse.Namespace) -> int:
         from firmware.vision_commands import adapt_command
 
         return adapt_command(args.folder, args.adapt, splits, args.only)
-    return eval_command(args.folder, args.failures, splits, args.calibration, args.table, only=args.only)
+    return eval_command(args.folder, args.failures, splits, args.calibration, args.table, only=args.only, why=args.why)
 
 
 def _bench_vision(args: argparse.Namespace) -> int:
@@ -329,6 +329,9 @@ def build_parser() -> argparse.ArgumentParser:
     evaluation.add_argument("--table", action="store_true",
                             help="read each photo knowing its number of dice, as at the table; the last line gives how "
                                  "many were right, refused or silently wrong")
+    evaluation.add_argument("--why", action="store_true",
+                            help="also list the dice the pipeline lost that its classifier reads right on the labelled "
+                                 "box, by cause (needs boxes.csv)")
     evaluation.add_argument("--only", metavar="GLOB", help="only photos whose file name matches, e.g. 'rune55_PXL*'")
     evaluation.add_argument("--adapt", type=_positive, metavar="K",
                             help="play each source as a table: tune the reader on its first K photos (by name), measure "

@@ -15,6 +15,7 @@ import numpy as np
 
 from firmware.bench.progress import progress
 from vision.annotate import annotate
+from vision.ceiling import ceiling, why_lost, why_table
 from vision.evaluation import (
     DatasetError,
     LabelledPhoto,
@@ -82,7 +83,7 @@ def _measured(folder: Path, splits: list[str] | None, only: str | None, out: Out
 
 def eval_command(
     folder: Path, failures: Path | None, splits: list[str] | None = None, calibration: bool = False,
-    table: bool = False, out: Out = print, only: str | None = None,
+    table: bool = False, out: Out = print, only: str | None = None, why: bool = False,
 ) -> int:
     """Evaluate a labelled photo folder; the last line is the overall figures (with ``table``, the
     ``table:`` line after them).
@@ -92,7 +93,9 @@ def eval_command(
     threshold, and the reliability of each confidence band and the figures at other thresholds
     are printed before the figures at the reader's own threshold. With ``table`` each photo is
     read as at the table, knowing how many dice it holds (its labelled count). ``only`` keeps the
-    photos whose file names match that glob.
+    photos whose file names match that glob. Where the photos have boxes, the ``ceiling:`` line
+    (what the classifier alone reads on the labelled boxes, beside the pipeline) comes just before
+    the overall line; with ``why``, the dice the pipeline lost that way, by cause, before the figures.
     """
     measured = _measured(folder, splits, only, out)
     params = replace(DEFAULT_PARAMS, min_value_probability=0.0) if calibration else DEFAULT_PARAMS
@@ -111,7 +114,14 @@ def eval_command(
             if result.is_silently_wrong:
                 note = "SILENT " + note
             _write_png(failures / (Path(result.photo.file).stem + ".png"), annotate(image, result.reading, note))
+    if why:
+        lost = [d for r in results for d in why_lost(r, load_image(folder / "images" / r.photo.file))]
+        for line in why_table(lost):
+            out(line)
+    limit = ceiling(results)
     for group in figures_by_group(results):
+        if group.name == "overall" and limit is not None:
+            out(limit.line())
         out(group.line() if group.name == "overall" else f"{group.line()} photos {group.photos} dice {group.dice}")
     if table:
         out(table_line(results))

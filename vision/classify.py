@@ -2,7 +2,7 @@
 
 Classes 0-5 are the face values 1-6, class 6 is "no die here" (a false candidate). The crop is
 square, ``crop_margin`` die sizes wide, so the net sees the die's edges and what lies around it.
-The net answers the 7 logits and then the FEATURES numbers its last layer makes them from, so a
+The net answers the 7 logits and then the numbers (features) its last layer makes them from, so a
 table's own last layer can be fitted on the dice of that table (:mod:`vision.table_tuning`).
 """
 
@@ -16,7 +16,6 @@ from vision.params import ReaderParams
 
 NOT_A_DIE = 6
 CLASSES = 7
-FEATURES = 96  # numbers the classifier's last layer reads
 
 
 def die_crop(
@@ -44,12 +43,17 @@ def softmax(logits: np.ndarray) -> np.ndarray:
 
 
 def logits_and_features(crops: np.ndarray, p: ReaderParams) -> tuple[np.ndarray, np.ndarray]:
-    """The classifier's logits (N, 7) and the features (N, FEATURES) they come from, for uint8 BGR
-    crops (N, crop_px, crop_px, 3)."""
+    """The classifier's logits (N, 7) and the features (N, F) they come from, for uint8 BGR crops
+    (N, crop_px, crop_px, 3); F is the net's own width (:func:`feature_width`)."""
     if len(crops) == 0:
-        return np.zeros((0, CLASSES), np.float32), np.zeros((0, FEATURES), np.float32)
-    out = run(p.classifier_model, as_net_input(crops)).reshape(len(crops), CLASSES + FEATURES)
+        return np.zeros((0, CLASSES), np.float32), np.zeros((0, feature_width(p)), np.float32)
+    out = run(p.classifier_model, as_net_input(crops)).reshape(len(crops), -1)
     return out[:, :CLASSES], out[:, CLASSES:]
+
+
+def feature_width(p: ReaderParams) -> int:
+    """How many features the classifier's last layer reads: a table's layer must be as wide."""
+    return run(p.classifier_model, as_net_input(np.zeros((1, p.crop_px, p.crop_px, 3), np.uint8))).size - CLASSES
 
 
 def classify(crops: np.ndarray, p: ReaderParams) -> np.ndarray:

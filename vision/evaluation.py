@@ -28,8 +28,10 @@ from pathlib import Path
 
 import numpy as np
 
+from vision.classify import NOT_A_DIE, logits_and_features
 from vision.image_file import ImageFileError, read_image
-from vision.reader import likeliest
+from vision.params import DEFAULT_PARAMS
+from vision.reader import crops_at, likeliest
 from vision.reading import DiceReading, Die
 
 Reader = Callable[[np.ndarray], DiceReading]
@@ -66,6 +68,21 @@ def _inside_grown(point: tuple[float, float], centre: tuple[float, float], half:
     return all(abs(p - c) <= h * MATCH_GROWTH for p, c, h in zip(point, centre, half))
 
 
+def box_place(box: Box) -> tuple[tuple[float, float], float]:
+    """A labelled box's centre and size (its longer side), in photo px."""
+    x0, y0, x1, y1, _ = box
+    return ((x0 + x1) / 2, (y0 + y1) / 2), max(x1 - x0, y1 - y0, 1.0)
+
+
+def box_faces(image: np.ndarray, boxes: tuple[Box, ...]) -> tuple[int, ...]:
+    """The classifier's likeliest face (1-6) on a crop of each labelled box, the box taken as the
+    die: what the pipeline would read if it found every die where it lies (:mod:`vision.ceiling`)."""
+    if not boxes:
+        return ()
+    logits = logits_and_features(crops_at(image, [box_place(b) for b in boxes]), DEFAULT_PARAMS)[0]
+    return tuple(int(face) + 1 for face in np.argmax(logits[:, :NOT_A_DIE], axis=1))
+
+
 def match_by_location(boxes: tuple[Box, ...], dice: tuple[Die, ...]) -> dict[int, int]:
     """Labelled box index -> reported die index: pairs where either box's centre lies inside the
     other grown by MATCH_GROWTH, nearest centres first (in box sizes), each box and die used once."""
@@ -89,6 +106,7 @@ class PhotoResult:
     photo: LabelledPhoto
     reading: DiceReading
     milliseconds: float
+    box_faces: tuple[int, ...] = ()  # the classifier's face on each labelled box (``box_faces``)
 
     @cached_property
     def _tally(self) -> tuple[int, int]:
@@ -235,7 +253,7 @@ def evaluate(
         if known_count:
             reading = likeliest(reading, len(photo.values))
         elapsed = (time.perf_counter() - started) * 1000
-        yield PhotoResult(photo, reading, elapsed)
+        yield PhotoResult(photo, reading, elapsed, box_faces(image, photo.boxes))
 
 
 def figures(name: str, results: list[PhotoResult]) -> Figures:

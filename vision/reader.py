@@ -126,12 +126,27 @@ def _found(
             [_die(c, faces[c], scale, params) for c, die in zip(kept, is_die) if not die])
 
 
-def crops_of(image: np.ndarray, dice: Sequence[Die], params: ReaderParams = DEFAULT_PARAMS) -> np.ndarray:
-    """The classifier's crops (N, crop_px, crop_px, 3) of ``dice`` read from ``image``, cut as the
-    reader cut them: what a table's own layer learns from (:mod:`vision.table_tuning`)."""
+def crops_at(
+    image: np.ndarray, places: Sequence[tuple[tuple[float, float], float]], params: ReaderParams = DEFAULT_PARAMS
+) -> np.ndarray:
+    """The classifier's crops (N, crop_px, crop_px, 3) around dice at ``places`` (centre and size in
+    input px), cut as the reader cuts a candidate of that place and size."""
     bgr, scale = _working_image(as_bgr(image), params)
-    crops = [die_crop(bgr, (d.centre[0] / scale, d.centre[1] / scale), d.size / scale, params) for d in dice]
+    crops = [die_crop(bgr, (x / scale, y / scale), size / scale, params) for (x, y), size in places]
     return np.array(crops, np.uint8).reshape(-1, params.crop_px, params.crop_px, 3)
+
+
+def crops_of(image: np.ndarray, dice: Sequence[Die], params: ReaderParams = DEFAULT_PARAMS) -> np.ndarray:
+    """The classifier's crops of ``dice`` read from ``image``, cut as the reader cut them: what a
+    table's own layer learns from (:mod:`vision.table_tuning`)."""
+    return crops_at(image, [(d.centre, d.size) for d in dice], params)
+
+
+def candidates_in(image: np.ndarray, params: ReaderParams = DEFAULT_PARAMS) -> list[tuple[tuple[float, float], float]]:
+    """Every place the detector proposed (centre and size in input px), before the classifier judged
+    any: where a die the reader missed was never a candidate at all (``eval-vision --why``)."""
+    bgr, scale = _working_image(as_bgr(image), params)
+    return [((c.centre[0] * scale, c.centre[1] * scale), c.size * scale) for c in find_candidates(bgr, params)]
 
 
 def dice_with_faces(image: np.ndarray, params: ReaderParams = DEFAULT_PARAMS) -> list[tuple[Die, np.ndarray]]:

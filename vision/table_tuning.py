@@ -41,7 +41,7 @@ class Example:
 class TableHead:
     """A last layer fitted on one table's dice, with how it and the shipped layer read that table's held-out examples."""
 
-    weights: np.ndarray  # (CLASSES, FEATURES)
+    weights: np.ndarray  # (CLASSES, the classifier's features)
     bias: np.ndarray  # (CLASSES,)
     examples: int  # examples it was fitted on
     held_out_right: float  # share of held-out examples read right by layers fitted without them
@@ -56,7 +56,7 @@ class TableHead:
         return self.gains - self.losses >= max(2.0, 2.0 * np.sqrt(self.gains + self.losses))
 
     def probabilities(self, features: np.ndarray) -> np.ndarray:
-        """Class probabilities (N, CLASSES) for the classifier's features (N, FEATURES)."""
+        """Class probabilities (N, CLASSES) for the classifier's features (N, F)."""
         return softmax(features.astype(np.float64) @ self.weights.T + self.bias).astype(np.float32)
 
     def to_bytes(self) -> bytes:

@@ -47,23 +47,28 @@ class Detector(nn.Module):
 
 
 class Classifier(nn.Module):
-    """Crop (N, 3, crop_px, crop_px), 48 as shipped, -> logits (N, 7): face values 1-6, then "no die"."""
+    """Crop (N, 3, crop_px, crop_px), 48 as shipped, -> logits (N, 7): face values 1-6, then "no die".
 
-    def __init__(self) -> None:
+    ``width`` multiplies every layer's channels (the last layer then reads 96 x width features):
+    twice as wide read about two points more of the dev photos' faces (``../shared/READER-NOTES.md``).
+    """
+
+    def __init__(self, width: int = 1) -> None:
         super().__init__()
+        c1, c2, c3, c4 = (width * c for c in (32, 48, 64, 96))
         self.features = nn.Sequential(
-            block(3, 32, 2),
-            block(32, 48),
+            block(3, c1, 2),
+            block(c1, c2),
             nn.MaxPool2d(2),
-            block(48, 64),
-            block(64, 64),
+            block(c2, c3),
+            block(c3, c3),
             nn.MaxPool2d(2),
-            block(64, 96),
-            block(96, 96),
+            block(c3, c4),
+            block(c4, c4),
             nn.AdaptiveAvgPool2d(1),
             nn.Flatten(),
         )
-        self.out = nn.Linear(96, CLASSES)
+        self.out = nn.Linear(c4, CLASSES)
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         return self.out(self.features(x))
@@ -71,7 +76,7 @@ class Classifier(nn.Module):
 
 class ReaderClassifier(nn.Module):
     """The classifier as the reader runs it: its 7 logits, then the features they are made from
-    (N, 7 + FEATURES), so a table's own last layer can be fitted on them (vision.table_tuning)."""
+    (N, 7 + features), so a table's own last layer can be fitted on them (vision.table_tuning)."""
 
     def __init__(self, net: Classifier) -> None:
         super().__init__()

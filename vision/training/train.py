@@ -134,16 +134,22 @@ def crop_bank(
 
 
 def train_classifier(
-    bank: tuple[np.ndarray, np.ndarray], epochs: int, rng: np.random.Generator
+    bank: tuple[np.ndarray, np.ndarray], epochs: int, rng: np.random.Generator, width: int = 1,
+    checkpoint: Path | None = None,
 ) -> Classifier:
-    """Train on CLASSIFIER_EPOCH crops an epoch, drawn from the bank, mirrored and turned by quarters, recoloured."""
+    """Train on CLASSIFIER_EPOCH crops an epoch, drawn from the bank, mirrored and turned by quarters, recoloured.
+
+    With ``checkpoint`` the net, optimiser, schedule and random state are saved there after every
+    epoch, and a run that finds one of the same shape goes on from it (a stopped run loses one epoch).
+    """
     crops, labels = bank
-    net = Classifier()
+    net = Classifier(width)
     optimiser = torch.optim.AdamW(net.parameters(), lr=3e-3, weight_decay=1e-4)
     per_epoch = min(CLASSIFIER_EPOCH, len(crops))
     steps = -(-per_epoch // 128)
     schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, 3e-3, total_steps=epochs * steps)
-    for epoch in range(epochs):
+    first = _resume(checkpoint, net, optimiser, schedule, rng, (epochs, width, len(crops)))
+    for epoch in range(first, epochs):
         started = time.time()
         order = rng.permutation(len(crops))[:per_epoch]
         net.train()
@@ -164,7 +170,32 @@ def train_classifier(
         print(f"classifier epoch {epoch + 1}/{epochs}: loss {total / per_epoch:.4f} "
               f"train accuracy {100 * right / per_epoch:.1f}% on {per_epoch} of {len(crops)} crops "
               f"({time.time() - started:.0f} s)", flush=True)
+        if checkpoint is not None:
+            state = {"shape": (epochs, width, len(crops)), "epoch": epoch + 1, "net": net.state_dict(),
+                     "optimiser": optimiser.state_dict(), "schedule": schedule.state_dict(),
+                     "rng": rng.bit_generator.state, "torch_rng": torch.get_rng_state()}
+            torch.save(state, checkpoint.with_suffix(".tmp"))
+            checkpoint.with_suffix(".tmp").replace(checkpoint)
     return net.eval()
+
+
+def _resume(checkpoint: Path | None, net: Classifier, optimiser: torch.optim.Optimizer,
+            schedule: torch.optim.lr_scheduler.LRScheduler, rng: np.random.Generator, shape: tuple) -> int:
+    """The epoch to start from: after the one saved in ``checkpoint`` (its state loaded) when it is
+    of this run's shape (epochs, width, crops), else 0."""
+    if checkpoint is None or not checkpoint.is_file():
+        return 0
+    state = torch.load(checkpoint, weights_only=False)
+    if tuple(state["shape"]) != shape:
+        print(f"{checkpoint} is of another run {state['shape']}: starting afresh", flush=True)
+        return 0
+    net.load_state_dict(state["net"])
+    optimiser.load_state_dict(state["optimiser"])
+    schedule.load_state_dict(state["schedule"])
+    rng.bit_generator.state = state["rng"]
+    torch.set_rng_state(state["torch_rng"])
+    print(f"going on from epoch {state['epoch']} of {checkpoint}", flush=True)
+    return int(state["epoch"])
 
 
 def export(net: torch.nn.Module, example: torch.Tensor, path: Path, dynamic: dict) -> None:
@@ -187,6 +218,8 @@ def main() -> None:
     parser.add_argument("--classifier-epochs", type=int, default=32, help=f"of {CLASSIFIER_EPOCH} crops (default 32)")
     parser.add_argument("--rendered", type=Path, metavar="DIR",
                         help="also train on the 3D scenes rendered into DIR by python -m vision.training.render3d")
+    parser.add_argument("--classifier-width", type=int, default=1,
+                        help="the classifier's channels, as a multiple of the shipped net's (default 1)")
     parser.add_argument("--keep-detector", action="store_true", help="train only the classifier, on the detector in --out")
     args = parser.parse_args()
     torch.manual_seed(args.seed)
@@ -218,7 +251,8 @@ def main() -> None:
           flush=True)
     bank = (np.concatenate([crops, np.array(mined, np.uint8).reshape(-1, *crops.shape[1:])]),
             np.concatenate([labels, np.array(mined_labels, np.int64)]))
-    classifier = train_classifier(bank, args.classifier_epochs, rng)
+    classifier = train_classifier(bank, args.classifier_epochs, rng, args.classifier_width,
+                                  args.out / "classifier-checkpoint.pt")
     export(ReaderClassifier(classifier), torch.zeros(1, 3, p.crop_px, p.crop_px), p.classifier_model,
            {"image": {0: "n"}, "out": {0: "n"}})
     lines = [f"{file_digest(folder / 'images' / scene.name)}  {scene.name}" for folder, scene in real]
