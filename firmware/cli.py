@@ -189,8 +189,9 @@ def _eval_vision(args: argparse.Namespace) -> int:
     if args.adapt is not None:
         from firmware.vision_commands import adapt_command
 
-        return adapt_command(args.folder, args.adapt, splits, args.only)
-    return eval_command(args.folder, args.failures, splits, args.calibration, args.table, only=args.only, why=args.why)
+        return adapt_command(args.folder, args.adapt, splits, args.only, raw_labels=args.raw_labels)
+    return eval_command(args.folder, args.failures, splits, args.calibration, args.table, only=args.only, why=args.why,
+                        raw_labels=args.raw_labels)
 
 
 def _bench_vision(args: argparse.Namespace) -> int:
@@ -332,6 +333,9 @@ def build_parser() -> argparse.ArgumentParser:
     evaluation.add_argument("--why", action="store_true",
                             help="also list the dice the pipeline lost that its classifier reads right on the labelled "
                                  "box, by cause (needs boxes.csv)")
+    evaluation.add_argument("--raw-labels", action="store_true",
+                            help="measure against the set's own labels, without the reviewed corrections "
+                                 "(vision/label_corrections.csv)")
     evaluation.add_argument("--only", metavar="GLOB", help="only photos whose file name matches, e.g. 'rune55_PXL*'")
     evaluation.add_argument("--adapt", type=_positive, metavar="K",
                             help="play each source as a table: tune the reader on its first K photos (by name), measure "

@@ -69,10 +69,13 @@ def read_command(image_path: Path, out_path: Path | None, out: Out = print) -> i
 SWEEP = (0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.95, 0.98)  # thresholds tried by ``eval-vision --calibration``
 
 
-def _measured(folder: Path, splits: list[str] | None, only: str | None, out: Out) -> list[LabelledPhoto]:
+def _measured(folder: Path, splits: list[str] | None, only: str | None, out: Out,
+              raw_labels: bool = False) -> list[LabelledPhoto]:
     """The photos of ``folder`` to measure: of the splits asked for, whose names match ``only``,
-    less those the reader's nets were trained on (they would flatter the figures)."""
-    photos = [p for p in read_manifest(folder, splits) if only is None or fnmatch.fnmatchcase(p.file, only)]
+    less those the reader's nets were trained on (they would flatter the figures); their labels
+    with the reviewed corrections, or with ``raw_labels`` as the set has them."""
+    photos = [p for p in read_manifest(folder, splits, corrected=not raw_labels)
+              if only is None or fnmatch.fnmatchcase(p.file, only)]
     if not photos:
         raise DatasetError(f"{folder}: no photo's file name matches {only!r}")
     measured = unseen(folder, photos, trained_on(DEFAULT_PARAMS.trained_on))
@@ -83,7 +86,7 @@ def _measured(folder: Path, splits: list[str] | None, only: str | None, out: Out
 
 def eval_command(
     folder: Path, failures: Path | None, splits: list[str] | None = None, calibration: bool = False,
-    table: bool = False, out: Out = print, only: str | None = None, why: bool = False,
+    table: bool = False, out: Out = print, only: str | None = None, why: bool = False, raw_labels: bool = False,
 ) -> int:
     """Evaluate a labelled photo folder; the last line is the overall figures (with ``table``, the
     ``table:`` line after them).
@@ -93,11 +96,12 @@ def eval_command(
     threshold, and the reliability of each confidence band and the figures at other thresholds
     are printed before the figures at the reader's own threshold. With ``table`` each photo is
     read as at the table, knowing how many dice it holds (its labelled count). ``only`` keeps the
-    photos whose file names match that glob. Where the photos have boxes, the ``ceiling:`` line
+    photos whose file names match that glob; ``raw_labels`` measures against the set's own labels,
+    without the reviewed corrections (:mod:`vision.label_corrections`). Where the photos have boxes, the ``ceiling:`` line
     (what the classifier alone reads on the labelled boxes, beside the pipeline) comes just before
     the overall line; with ``why``, the dice the pipeline lost that way, by cause, before the figures.
     """
-    measured = _measured(folder, splits, only, out)
+    measured = _measured(folder, splits, only, out, raw_labels)
     params = replace(DEFAULT_PARAMS, min_value_probability=0.0) if calibration else DEFAULT_PARAMS
     results = list(progress(evaluate(folder, lambda image: read_dice(image, params), measured, table), "photos", len(measured)))
     if calibration:
@@ -129,11 +133,11 @@ def eval_command(
 
 
 def adapt_command(folder: Path, first: int, splits: list[str] | None = None, only: str | None = None,
-                  out: Out = print) -> int:
+                  out: Out = print, raw_labels: bool = False) -> int:
     """Play each source of the photos as a table: tune on its ``first`` photos, measure the rest;
     each line of the tuned reader follows the untuned reader's on the same photos, and the last is
     the tuned ``overall:`` line."""
-    sources = list(evaluate_tuned(folder, _measured(folder, splits, only, out), first))
+    sources = list(evaluate_tuned(folder, _measured(folder, splits, only, out, raw_labels), first))
     for source in sources:
         out(source.line())
         for tag, results in (("untuned ", source.untuned), ("", source.tuned)):

@@ -28,6 +28,7 @@ from pathlib import Path
 
 import numpy as np
 
+from vision import label_corrections
 from vision.classify import NOT_A_DIE, logits_and_features
 from vision.image_file import ImageFileError, read_image
 from vision.params import DEFAULT_PARAMS
@@ -180,11 +181,12 @@ def read_boxes(folder: Path) -> dict[str, tuple[Box, ...]]:
     return {file: tuple(rows) for file, rows in boxes.items()}
 
 
-def read_manifest(folder: Path, splits: Iterable[str] | None = None) -> list[LabelledPhoto]:
+def read_manifest(folder: Path, splits: Iterable[str] | None = None, corrected: bool = True) -> list[LabelledPhoto]:
     """The photos listed in ``folder/manifest.csv`` (columns ``file``, ``values``, optionally ``split``).
 
     ``splits`` keeps only the rows whose ``split`` column is one of them. Boxes come from
-    ``boxes.csv`` where it exists.
+    ``boxes.csv`` where it exists. With ``corrected`` (the default) the reviewed corrections of
+    wrong labels are applied (:mod:`vision.label_corrections`); without, the set's own labels.
     """
     manifest = folder / "manifest.csv"
     if not manifest.is_file():
@@ -207,7 +209,10 @@ def read_manifest(folder: Path, splits: Iterable[str] | None = None) -> list[Lab
                 raise DatasetError(f"{manifest} line {line}: values must be 1 to 6 (0: unclear), got {row['values']!r}")
             split = row.get("split") or ""
             if wanted is None or split in wanted:
-                photos.append(LabelledPhoto(row["file"], values, split, boxes.get(row["file"], ()), row.get("source_repo") or ""))
+                photo_boxes = boxes.get(row["file"], ())
+                if corrected:
+                    values, photo_boxes = label_corrections.corrected(row["file"], values, photo_boxes)
+                photos.append(LabelledPhoto(row["file"], values, split, photo_boxes, row.get("source_repo") or ""))
     if wanted is not None and not photos:
         raise DatasetError(f"{manifest} has no rows whose split is {', '.join(sorted(wanted))}")
     return photos
