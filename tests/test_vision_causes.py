@@ -5,6 +5,7 @@ so rather than take a wrong value. One annotated sheet of all of them is kept as
 """
 
 import math
+from dataclasses import replace
 
 import cv2
 import numpy as np
@@ -12,6 +13,7 @@ import pytest
 
 from golden import assert_matches_golden_annotated
 from vision.annotate import annotate
+from vision.params import DEFAULT_PARAMS
 from vision.reader import read_dice
 from vision.synthetic import TrayLook, render_tray
 from vision.training.samples import motion_kernel
@@ -63,3 +65,16 @@ def test_the_causes_annotated(update_golden):
         tiles.append(cv2.resize(annotate(image, read_dice(image), cause), (320, 240), interpolation=cv2.INTER_AREA))
     sheet = np.vstack([np.hstack(tiles[:2]), np.hstack(tiles[2:])])
     assert_matches_golden_annotated(sheet, "annotated-causes", update_golden)  # the readings: test_each_cause_is_read_exactly
+
+
+@pytest.mark.parametrize("seed", [29, 32])
+def test_a_die_pressed_among_others_and_taken_for_a_pip_is_looked_at_again_at_the_dice_size(seed):
+    """The detector proposed the missing die at half its size; the classifier rejected that crop.
+    Looked at again at the size of the dice found, it is read; without the second look it is lost."""
+    rng = np.random.default_rng(seed)
+    values = tuple(sorted(int(v) for v in rng.integers(1, 7, 5)))
+    image, placed = render_tray(values, rng, (640, 480), touching=True)
+    reading = read_dice(image)
+    assert reading.values == values and not reading.unreadable and invented(reading, placed) == 0
+    without = read_dice(image, replace(DEFAULT_PARAMS, typical_size_min_presence=1.01))
+    assert len(without.dice) < len(values)

@@ -42,6 +42,10 @@ class ReaderParams:
     coarse_min_side_px: float = 120.0  # px
     detection_threshold: float = 0.15  # -: lowest centre-heatmap peak that is a die candidate (the classifier rejects the false ones)
     duplicate_distance: float = 0.5  # die: candidates whose centres are closer than this are one die
+    # A candidate of another size than the dice found (by more than this factor either way), lying on
+    # none of them, is looked at again at their size (a die pressed among others taken for a pip).
+    typical_size_ratio: float = 1.4  # -
+    typical_size_min_presence: float = 0.9  # -: and kept only when the classifier is at least this sure it is a die there
 
     # --- classifier: a small net reads the top face from a crop around each candidate ---
     classifier_model: Path = MODELS / "dice-classifier.onnx"

@@ -105,6 +105,43 @@ def reading_order(dice: list[Die], p: ReaderParams) -> tuple[Die, ...]:
     return tuple(die for row in rows for die in sorted(row, key=lambda d: d.centre[0]))
 
 
+def _judged(
+    bgr: np.ndarray, candidates: list[Candidate], params: ReaderParams, head: TableHead | None
+) -> dict[Candidate, np.ndarray]:
+    """The candidates the classifier finds at least ``doubtful_presence`` likely to be dice, each
+    scored by that likelihood, with its raw probabilities of the six faces."""
+    crops = np.array([die_crop(bgr, c.centre, c.size, params) for c in candidates], np.uint8)
+    logits, features = logits_and_features(crops.reshape(-1, params.crop_px, params.crop_px, 3), params)
+    faces: dict[Candidate, np.ndarray] = {}
+    for candidate, probabilities in zip(candidates, softmax(logits) if head is None else head.probabilities(features)):
+        if 1.0 - probabilities[NOT_A_DIE] >= params.doubtful_presence:
+            faces[replace(candidate, score=1.0 - float(probabilities[NOT_A_DIE]))] = probabilities[:NOT_A_DIE]
+    return faces
+
+
+def _same_die(a: Candidate, b: Candidate, params: ReaderParams) -> bool:
+    return bool(np.hypot(a.centre[0] - b.centre[0], a.centre[1] - b.centre[1]) < params.duplicate_distance * max(a.size, b.size))
+
+
+def _at_the_typical_size(candidates: list[Candidate], kept: list[Candidate], params: ReaderParams) -> list[Candidate]:
+    """Candidates to look at again at the size of the dice already found: the detector takes a die
+    pressed among others for one of its pips (a candidate half its size, which the classifier then
+    rejects), and the dice of one throw are of one size. Only candidates far off that size and
+    lying on no die already found are looked at again."""
+    dice = [c for c in kept if c.score >= 1.0 - params.max_not_die_probability]
+    if not dice:
+        return []
+    typical = float(np.median([c.size for c in dice]))
+    again = []
+    for c in candidates:
+        resized = replace(c, size=typical)
+        if not 1 / params.typical_size_ratio <= c.size / typical <= params.typical_size_ratio and not any(
+            _same_die(resized, d, params) for d in dice
+        ):
+            again.append(resized)
+    return drop_duplicates(again, params.duplicate_distance)
+
+
 def _found(
     image: np.ndarray, params: ReaderParams, head: TableHead | None = None
 ) -> tuple[list[tuple[Die, np.ndarray]], list[Die]]:
@@ -114,13 +151,13 @@ def _found(
     ``head`` its last layer reads the classifier's features instead of the shipped one."""
     bgr, scale = _working_image(as_bgr(image), params)
     candidates = find_candidates(bgr, params)
-    crops = np.array([die_crop(bgr, c.centre, c.size, params) for c in candidates], np.uint8)
-    logits, features = logits_and_features(crops, params)
-    faces: dict[Candidate, np.ndarray] = {}
-    for candidate, probabilities in zip(candidates, softmax(logits) if head is None else head.probabilities(features)):
-        if 1.0 - probabilities[NOT_A_DIE] >= params.doubtful_presence:
-            faces[replace(candidate, score=1.0 - float(probabilities[NOT_A_DIE]))] = probabilities[:NOT_A_DIE]
+    faces = _judged(bgr, candidates, params, head)
     kept = drop_duplicates(list(faces), params.duplicate_distance)
+    second = _judged(bgr, _at_the_typical_size(candidates, kept, params), params, head)
+    for candidate in sorted(second, key=lambda c: -c.score):
+        if candidate.score >= params.typical_size_min_presence and not any(_same_die(candidate, k, params) for k in kept):
+            kept.append(candidate)
+            faces[candidate] = second[candidate]
     is_die = [c.score >= 1.0 - params.max_not_die_probability for c in kept]
     return ([(_die(c, faces[c], scale, params), faces[c]) for c, die in zip(kept, is_die) if die],
             [_die(c, faces[c], scale, params) for c, die in zip(kept, is_die) if not die])
