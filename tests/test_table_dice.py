@@ -7,7 +7,9 @@ import pytest
 
 from firmware.calibration import table_dice
 from firmware.calibration.table_dice import EXAMPLES_NAME, LAYER_NAME, TableDice
+from firmware.calibration.table_dice import summary
 from vision.reader import read_dice
+from vision.table_tuning import MIN_PER_FACE
 from vision.synthetic import render_tray
 
 
@@ -20,7 +22,7 @@ def play_throws(dice, count, seed=3, label=one_pip_more):
     rng = np.random.default_rng(seed)
     for _ in range(count):
         image, placed = render_tray(tuple(int(v) for v in rng.integers(1, 7, 4)), rng)
-        reading = read_dice(image)
+        reading = dice.read(image)
         values = [label(min(placed, key=lambda d: math.dist(d.centre, die.centre)).value) for die in reading.dice]
         dice.confirm(image, reading.dice, values)
 
@@ -29,14 +31,14 @@ def play_throws(dice, count, seed=3, label=one_pip_more):
 def odd_folder(tmp_path_factory):
     folder = tmp_path_factory.mktemp("data")
     dice = TableDice(folder, "odd set", background=False)
-    play_throws(dice, 12)
+    play_throws(dice, 24)
     dice.refit()
     return folder
 
 
 def test_confirmed_dice_are_kept_and_the_layer_tuned_on_them_reads_the_table(odd_folder):
     dice = TableDice(odd_folder, "odd set", background=False)
-    assert sum(dice.counts()) == 48 and all(n > 0 for n in dice.counts())
+    assert sum(dice.counts()) == 96 and min(dice.counts()) >= MIN_PER_FACE
     assert dice.in_use is not None and dice.layer.held_out_right > dice.layer.shipped_right
     image, _ = render_tray((1, 2, 3, 4), np.random.default_rng(99))
     assert dice.read(image).values == (2, 3, 4, 5)
@@ -113,3 +115,28 @@ def test_a_damaged_examples_file_is_said_on_the_screen_at_start(tmp_path):
     notice = dice_notice(TableDice(tmp_path, "white", background=False))
     assert notice.title == "Dice examples reset" and "kept aside" in " ".join(notice.lines)
     assert dice_notice(TableDice(tmp_path, "white", background=False)) is None, "said once: the file was moved"
+
+
+def test_a_layer_that_costs_the_players_more_corrections_than_the_shipped_one_is_dropped_and_said(odd_folder, tmp_path):
+    """The odd set's layer in use; the players then confirm dice as drawn (the shipped layer reads
+    them right, the tuned one reads each one pip more): dropped at once, stored so, said on the page."""
+    for file in odd_folder.iterdir():
+        (tmp_path / file.name).write_bytes(file.read_bytes())
+    dice = TableDice(tmp_path, "odd set", background=False)
+    assert dice.in_use is not None
+    play_throws(dice, 1, seed=11, label=lambda value: value)
+    assert dice.in_use is None and dice.notices == ["tuned layer dropped"]
+    image, _ = render_tray((1, 2, 3, 4), np.random.default_rng(99))
+    assert dice.read(image).values == (1, 2, 3, 4)
+    assert TableDice(tmp_path, "odd set", background=False).in_use is None, "dropped for good, until refitted"
+    layer = summary(tmp_path)["layer"]
+    assert layer["in_use"] is False and layer["dropped"] == (
+        "the players corrected 4 dice under the tuned layer; the shipped one would have got 0 wrong")
+
+
+def test_a_layer_that_reads_the_table_right_stays_in_use(odd_folder, tmp_path):
+    for file in odd_folder.iterdir():
+        (tmp_path / file.name).write_bytes(file.read_bytes())
+    dice = TableDice(tmp_path, "odd set", background=False)
+    play_throws(dice, 3, seed=11)
+    assert dice.in_use is not None and dice.notices == []

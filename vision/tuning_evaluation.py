@@ -14,12 +14,14 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+import numpy as np
+
 from vision.classify import NOT_A_DIE
 from vision.evaluation import UNCLEAR, DatasetError, LabelledPhoto, PhotoResult, load_image, match_by_location
 from vision.params import DEFAULT_PARAMS, ReaderParams
 from vision.reader import crops_of, likeliest, read_dice
 from vision.reading import DiceReading
-from vision.table_tuning import Example, TableHead, tune
+from vision.table_tuning import Example, TableHead, Watch, tune
 
 
 def examples_from_photo(
@@ -48,15 +50,20 @@ class SourceTuning:
     tuned: list[PhotoResult]  # read with the head where it improves, else as untuned
     untuned_table: list[PhotoResult]
     tuned_table: list[PhotoResult]
+    watch: Watch | None = None  # how the layer in use fared in play, if one was
+
 
     def line(self) -> str:
         name = self.source or "(no source)"
         if self.head is None:
             verdict = "too few throws to check a tuned layer: not in use"
         else:
+            few = "" if self.head.enough_of_every_face else f", {self.head.fewest_of_a_face} of a face too few"
             verdict = (f"held out by throw: tuned {100 * self.head.held_out_right:.1f}% shipped "
-                       f"{100 * self.head.shipped_right:.1f}% (better on {self.head.gains}, worse on {self.head.losses}): "
-                       f"{'in use' if self.head.improves else 'not in use'}")
+                       f"{100 * self.head.shipped_right:.1f}% (better on {self.head.gains}, worse on {self.head.losses}"
+                       f"{few}): {'in use' if self.head.improves else 'not in use'}")
+        if self.watch is not None and self.watch.dropped:
+            verdict += f", dropped in play ({self.watch.line()})"
         return (f"adapt {name}: tuned on the first {self.tuned_on} photos ({self.examples} examples); {verdict}; "
                 f"measured on {len(self.untuned)} photos")
 
@@ -84,7 +91,33 @@ def evaluate_tuned(
         head = tune(examples, params)
         used = head if head is not None and head.improves else None
         untuned = [_read(folder, photo, None, params) for photo in mine[first:]]
-        tuned = untuned if used is None else [_read(folder, photo, used, params) for photo in mine[first:]]
+        tuned, watch = (untuned, None) if used is None else _watched(folder, mine[first:], untuned, used, params)
         yield SourceTuning(source, len(mine[:first]), len(examples), head,
                            [plain for plain, _ in untuned], [plain for plain, _ in tuned],
-                           [table for _, table in untuned], [table for _, table in tuned])
+                           [table for _, table in untuned], [table for _, table in tuned], watch)
+
+
+def _right_dice(result: PhotoResult) -> np.ndarray:
+    """For each clearly labelled die of the photo, whether the reading has it right (by location)."""
+    boxes, dice = result.photo.boxes, result.reading.dice
+    matched = match_by_location(boxes, dice)
+    return np.array([b in matched and dice[matched[b]].value == box[4] for b, box in enumerate(boxes) if box[4] != UNCLEAR],
+                    bool)
+
+
+def _watched(
+    folder: Path, photos: list[LabelledPhoto], untuned: list[tuple[PhotoResult, PhotoResult]], head: TableHead,
+    params: ReaderParams,
+) -> tuple[list[tuple[PhotoResult, PhotoResult]], Watch]:
+    """The photos read with ``head`` as at a table that watches it: each photo's labels are the
+    players' corrections, and once the layer has cost more corrections than the shipped one would
+    have, the rest are read with the shipped layer (:class:`vision.table_tuning.Watch`)."""
+    watch, read = Watch(), []
+    for photo, shipped in zip(photos, untuned):
+        if watch.dropped:
+            read.append(shipped)
+            continue
+        mine = _read(folder, photo, head, params)
+        watch.record(_right_dice(mine[1]), _right_dice(shipped[1]))
+        read.append(mine)
+    return read, watch

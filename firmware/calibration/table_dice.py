@@ -28,7 +28,8 @@ from firmware.calibration._calibration_file import write_atomically
 from vision.params import DEFAULT_PARAMS, ReaderParams
 from vision.reader import crops_of, read_dice
 from vision.reading import DiceReading, Die
-from vision.table_tuning import Example, TableHead, tune
+from vision.classify import classify
+from vision.table_tuning import Example, TableHead, Watch, reads_right, tune
 
 LOG = logging.getLogger("dice_companion")
 EXAMPLES_NAME = "dice-examples.npz"
@@ -54,6 +55,7 @@ class TableDice:
         self.notices: list[str] = []  # files kept aside at start, for the players
         self._lock = threading.Lock()
         self._crops, self._labels, self._throws, self._sets = self._load_examples()
+        self._watch = Watch()
         self._layer = self._load_layer()
         self._new = 0
         self._wake = threading.Event()
@@ -71,9 +73,10 @@ class TableDice:
 
     @property
     def in_use(self) -> TableHead | None:
-        """The layer the reader uses: the last one fitted, when it proved better than the shipped one."""
+        """The layer the reader uses: the last one fitted, when it proved better than the shipped one
+        and has not since cost the players more corrections than the shipped one would have."""
         layer = self._layer
-        return layer if layer is not None and layer.improves else None
+        return layer if layer is not None and layer.improves and not self._watch.dropped else None
 
     def read(self, frame: np.ndarray) -> DiceReading:
         """The dice in ``frame``, read with the table's layer where it is in use."""
@@ -92,6 +95,8 @@ class TableDice:
         if not dice:
             return
         crops = crops_of(frame, dice, self.params)
+        if self.in_use is not None:
+            self._watch_layer(crops, dice, values)
         with self._lock:
             throw = int(self._throws.max()) + 1 if len(self._throws) else 0
             self._crops = np.concatenate([self._crops, crops])
@@ -103,6 +108,19 @@ class TableDice:
             due = self._new >= max(REFIT_AFTER, len(self._labels) // 4)
         if due:
             self._wake.set()
+
+    def _watch_layer(self, crops: np.ndarray, dice: Sequence[Die], values: Sequence[int]) -> None:
+        """Count the dice the layer in use read wrong against those the shipped one would have; once
+        the layer has cost more corrections, drop it, store why, and say so (the dice page shows it)."""
+        labels = np.array(values, np.int64) - 1
+        shipped = reads_right(classify(crops, self.params), labels, self.params)
+        self._watch.record(np.array([d.value == v for d, v in zip(dice, values)], bool), shipped)
+        if self._watch.dropped:
+            layer = self._layer
+            _write(self.folder / LAYER_NAME, dice_set=np.array(self.dice_set), layer=np.frombuffer(layer.to_bytes(), np.uint8),
+                   watch=np.array([self._watch.tuned_wrong, self._watch.shipped_wrong]))
+            LOG.warning("the tuned dice layer of %r is dropped: %s", self.dice_set, self._watch.line())
+            self.notices.append("tuned layer dropped")
 
     def forget(self) -> None:
         """Drop every example and the layer, in memory and on disk."""
@@ -137,7 +155,7 @@ class TableDice:
         if layer is None:
             return
         _write(self.folder / LAYER_NAME, dice_set=np.array(self.dice_set), layer=np.frombuffer(layer.to_bytes(), np.uint8))
-        self._layer = layer
+        self._layer, self._watch = layer, Watch()
         LOG.info("dice layer fitted on %d examples of %r in %.1f s: held out, %.1f%% right against %.1f%% shipped: %s",
                  layer.examples, self.dice_set, time.perf_counter() - started, 100 * layer.held_out_right,
                  100 * layer.shipped_right, "in use" if layer.improves else "not in use")
@@ -186,8 +204,11 @@ class TableDice:
         """The stored layer, if it was fitted on the dice set in play (another set's waits for its own)."""
         path = self.folder / LAYER_NAME
         try:
-            dice_set, layer = _stored_layer(path)
-            return layer if dice_set == self.dice_set else None
+            dice_set, layer, watch = _stored_layer(path)
+            if dice_set != self.dice_set:
+                return None
+            self._watch = watch
+            return layer
         except FileNotFoundError:
             return None
         except UNREADABLE as error:
@@ -211,9 +232,10 @@ def summary(folder: Path) -> dict[str, Any]:
             labels, sets = saved["labels"], saved["sets"].astype(str)
         found["sets"] = {name: [int(n) for n in np.bincount(labels[sets == name], minlength=6)[:6]]
                          for name in sorted(set(sets.tolist()))}
-        dice_set, layer = _stored_layer(folder / LAYER_NAME)
+        dice_set, layer, watch = _stored_layer(folder / LAYER_NAME)
         found["layer"] = {"dice_set": dice_set, "examples": layer.examples, "held_out_right": layer.held_out_right,
-                          "shipped_right": layer.shipped_right, "in_use": layer.improves}
+                          "shipped_right": layer.shipped_right, "in_use": layer.improves and not watch.dropped,
+                          "fewest_of_a_face": layer.fewest_of_a_face, "dropped": watch.line() if watch.dropped else ""}
     except FileNotFoundError:
         pass
     except UNREADABLE as error:
@@ -228,13 +250,17 @@ def _write(path: Path, **arrays: np.ndarray) -> None:
     write_atomically(path, buffer.getvalue())
 
 
-def _stored_layer(path: Path) -> tuple[str, TableHead]:
-    """The dice set a stored layer was fitted on, and the layer; one of UNREADABLE when the file is not one."""
+def _stored_layer(path: Path) -> tuple[str, TableHead, Watch]:
+    """The dice set a stored layer was fitted on, the layer, and how it fared in play (a layer
+    dropped in play is stored with its count); one of UNREADABLE when the file is not one."""
     with np.load(path, allow_pickle=False) as saved:
         if str(saved["format"]) != FORMAT:
             raise ValueError(f"written as {str(saved['format'])!r}")
         dice_set, layer = str(saved["dice_set"]), saved["layer"].tobytes()
-    return dice_set, TableHead.from_bytes(layer, str(path))
+        counts = saved["watch"] if "watch" in saved.files else np.zeros(2, np.int64)
+    if counts.shape != (2,) or not np.all(np.isfinite(counts)) or counts.min() < 0:
+        raise ValueError(f"a count of corrections of shape {counts.shape}")
+    return dice_set, TableHead.from_bytes(layer, str(path)), Watch(int(counts[0]), int(counts[1]))
 
 
 def _no_examples(params: ReaderParams) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:

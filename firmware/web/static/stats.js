@@ -78,8 +78,11 @@
     const layer = found.layer;
     if (layer) {
       const percent = (share) => `${(100 * share).toFixed(1)} %`;
+      const why = layer.dropped ? `, but it was dropped in play: ${layer.dropped}. It is` :
+        layer.fewest_of_a_face < 10 ? `, but one face has only ${layer.fewest_of_a_face} examples (10 are needed), so it is` :
+        ", so it is";
       line(`Tuned layer for ${layer.dice_set}, fitted on ${layer.examples} examples: held-out throws read right ` +
-        `${percent(layer.held_out_right)} against ${percent(layer.shipped_right)} by the shipped one, so it is ` +
+        `${percent(layer.held_out_right)} against ${percent(layer.shipped_right)} by the shipped one${why} ` +
         (layer.in_use ? "in use." : "not in use."));
     }
     return said;
