@@ -95,3 +95,19 @@ def test_rendered_folders_read_back_and_resume_without_rendering_again(tmp_path)
         labels.write('{"file": "render3d-s4-000')  # a stop while the next scene's labels were written
     assert render_folder(tmp_path, 3, seed=4, params=TINY) == 1
     assert len(load_rendered(tmp_path)) == 3
+
+
+@needs_mitsuba
+def test_a_rendered_photo_set_is_measured_by_eval_vision_with_the_face_turned_up(tmp_path):
+    from vision.evaluation import read_manifest
+
+    tilted = replace(TINY, tilt=(20.0, 40.0))
+    assert render_folder(tmp_path / "images", 2, seed=4, params=tilted) == 2
+    assert render3d.write_photo_set(tmp_path) == 2
+    photos = read_manifest(tmp_path)
+    scenes = load_rendered(tmp_path / "images")
+    for photo, scene in zip(photos, scenes):
+        assert photo.file == scene.name and photo.values == tuple(sorted(d[3] for d in scene.dice))
+        assert [b[4] for b in photo.boxes] == [d[3] for d in scene.dice]
+        assert all(abs((b[0] + b[2]) / 2 - d[0]) < 0.01 and abs(b[2] - b[0] - d[2]) < 0.02
+                   for b, d in zip(photo.boxes, scene.dice))

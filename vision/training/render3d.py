@@ -23,7 +23,7 @@ import math
 import string
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import cv2
@@ -757,15 +757,38 @@ def load_rendered(folder: Path) -> list[Scene]:
     ]
 
 
+def write_photo_set(folder: Path) -> int:
+    """``folder/manifest.csv`` and ``boxes.csv`` for the scenes rendered into ``folder/images``, so
+    ``dice-companion eval-vision folder`` measures the reader on them (each die labelled with the
+    face pointing up, its box the square of its projected mesh). Returns the number of photos."""
+    rows = sorted(_done(folder / "images").items())
+    with (folder / "manifest.csv").open("w") as manifest, (folder / "boxes.csv").open("w") as boxes:
+        manifest.write("file,values,n_dice,source_repo\n")
+        boxes.write("file,x0,y0,x1,y1,value\n")
+        for name, row in rows:
+            values = sorted(value for _, _, _, value in row["dice"])
+            manifest.write(f"{name},{' '.join(map(str, values))},{len(values)},render3d\n")
+            for x, y, side, value in row["dice"]:
+                boxes.write(f"{name},{x - side / 2:.2f},{y - side / 2:.2f},{x + side / 2:.2f},{y + side / 2:.2f},{value}\n")
+    return len(rows)
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     """Render ``--count`` scenes with ``--seed`` into ``--out`` (resumable: scenes on disk are kept)."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--count", type=int, required=True)
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--tilt", type=float, nargs=2, metavar=("LOW", "HIGH"), default=PARAMS.tilt,
+                        help="the camera's angle from vertical, degrees (default %(default)s)")
+    parser.add_argument("--photo-set", action="store_true",
+                        help="render into OUT/images and write OUT/manifest.csv and boxes.csv, for eval-vision")
     args = parser.parse_args(argv)
     started = time.monotonic()
-    rendered = render_folder(args.out, args.count, args.seed)
+    params = replace(PARAMS, tilt=tuple(args.tilt))
+    rendered = render_folder(args.out / "images" if args.photo_set else args.out, args.count, args.seed, params)
+    if args.photo_set:
+        write_photo_set(args.out)
     print(f"rendered {rendered} scenes in {time.monotonic() - started:.0f} s into {args.out}")
 
 
