@@ -119,7 +119,7 @@ def eval_command(
                 note = "SILENT " + note
             _write_png(failures / (Path(result.photo.file).stem + ".png"), annotate(image, result.reading, note))
     if why:
-        lost = [d for r in results for d in why_lost(r, load_image(folder / "images" / r.photo.file))]
+        lost = [d for r in results for d in why_lost(r, load_image(folder / "images" / r.photo.file), params)]
         for line in why_table(lost):
             out(line)
     limit = ceiling(results)

@@ -125,7 +125,7 @@ def test_a_layer_that_costs_the_players_more_corrections_than_the_shipped_one_is
     dice = TableDice(tmp_path, "odd set", background=False)
     assert dice.in_use is not None
     play_throws(dice, 1, seed=11, label=lambda value: value)
-    assert dice.in_use is None and dice.notices == ["tuned layer dropped"]
+    assert dice.in_use is None
     image, _ = render_tray((1, 2, 3, 4), np.random.default_rng(99))
     assert dice.read(image).values == (1, 2, 3, 4)
     assert TableDice(tmp_path, "odd set", background=False).in_use is None, "dropped for good, until refitted"
@@ -140,3 +140,42 @@ def test_a_layer_that_reads_the_table_right_stays_in_use(odd_folder, tmp_path):
     dice = TableDice(tmp_path, "odd set", background=False)
     play_throws(dice, 3, seed=11)
     assert dice.in_use is not None and dice.notices == []
+
+
+def copy_of(folder, tmp_path):
+    for file in folder.iterdir():
+        (tmp_path / file.name).write_bytes(file.read_bytes())
+    return tmp_path
+
+
+def test_a_layer_stored_before_faces_were_counted_is_refitted_at_start(odd_folder, tmp_path):
+    """Five figures and no count of corrections, as the code before issue 35 wrote it: loaded, not used
+    until refitted, and refitted by the background thread as soon as the companion starts."""
+    import io
+
+    from vision.table_tuning import TableHead
+
+    copy_of(odd_folder, tmp_path)
+    layer = TableDice(tmp_path, "odd set", background=False).layer
+    buffer = io.BytesIO()
+    np.savez(buffer, weights=layer.weights, bias=layer.bias, figures=np.array(
+        [layer.examples, layer.held_out_right, layer.shipped_right, layer.gains, layer.losses]))
+    table_dice._write(tmp_path / LAYER_NAME, dice_set=np.array("odd set"), layer=np.frombuffer(buffer.getvalue(), np.uint8))
+    old = TableHead.from_bytes(buffer.getvalue(), "old")
+    assert old.fewest_of_a_face == -1 and not old.improves
+    dice = TableDice(tmp_path, "odd set")
+    dice.close()
+    assert dice.in_use is not None and dice.layer.fewest_of_a_face >= MIN_PER_FACE
+
+
+def test_a_layer_fitted_on_another_classifiers_features_is_not_used(odd_folder, tmp_path):
+    from vision.table_tuning import TableHead
+
+    copy_of(odd_folder, tmp_path)
+    layer = TableDice(tmp_path, "odd set", background=False).layer
+    wider = TableHead(np.zeros((7, 2 * layer.weights.shape[1])), layer.bias, layer.examples, layer.held_out_right,
+                      layer.shipped_right, layer.gains, layer.losses, layer.fewest_of_a_face)
+    table_dice._write(tmp_path / LAYER_NAME, dice_set=np.array("odd set"), layer=np.frombuffer(wider.to_bytes(), np.uint8))
+    dice = TableDice(tmp_path, "odd set", background=False)
+    image, _ = render_tray((1, 2, 3, 4), np.random.default_rng(99))
+    assert dice.layer is None and dice.read(image).values == (1, 2, 3, 4)

@@ -118,6 +118,8 @@ def why_lost(result: PhotoResult, image: np.ndarray, params: ReaderParams = DEFA
     """Each labelled die of ``result`` that the classifier reads right on its box and the pipeline
     lost, with the cause (see the module docstring); ``image`` is the photo it was read from."""
     boxes, dice = result.photo.boxes, result.reading.dice
+    if not result.box_faces:
+        return []
     right = _right_in_pipeline(result)
     lost = [b for b in _clear_boxes(result) if b not in right and result.box_faces[b] == boxes[b][4]]
     if not lost:

@@ -8,6 +8,9 @@ table's own last layer can be fitted on the dice of that table (:mod:`vision.tab
 
 from __future__ import annotations
 
+from functools import lru_cache
+from pathlib import Path
+
 import cv2
 import numpy as np
 
@@ -53,7 +56,12 @@ def logits_and_features(crops: np.ndarray, p: ReaderParams) -> tuple[np.ndarray,
 
 def feature_width(p: ReaderParams) -> int:
     """How many features the classifier's last layer reads: a table's layer must be as wide."""
-    return run(p.classifier_model, as_net_input(np.zeros((1, p.crop_px, p.crop_px, 3), np.uint8))).size - CLASSES
+    return _width(p.classifier_model, p.crop_px)
+
+
+@lru_cache(maxsize=8)
+def _width(model: Path, crop_px: int) -> int:
+    return run(model, as_net_input(np.zeros((1, crop_px, crop_px, 3), np.uint8))).size - CLASSES
 
 
 def classify(crops: np.ndarray, p: ReaderParams) -> np.ndarray:

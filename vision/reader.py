@@ -110,6 +110,8 @@ def _judged(
 ) -> dict[Candidate, np.ndarray]:
     """The candidates the classifier finds at least ``doubtful_presence`` likely to be dice, each
     scored by that likelihood, with its raw probabilities of the six faces."""
+    if not candidates:
+        return {}
     crops = np.array([die_crop(bgr, c.centre, c.size, params) for c in candidates], np.uint8)
     logits, features = logits_and_features(crops.reshape(-1, params.crop_px, params.crop_px, 3), params)
     faces: dict[Candidate, np.ndarray] = {}

@@ -89,8 +89,8 @@ class TableHead:
             raise ValueError(f"{name} is not a table's tuned layer: {error}") from None
         if weights.ndim != 2 or weights.shape[0] != CLASSES or bias.shape != (CLASSES,) or figures.shape not in ((5,), (6,)):
             raise ValueError(f"{name} is not a table's tuned layer: shapes {weights.shape}, {bias.shape}, {figures.shape}")
-        # A layer stored before the count of every face was kept (five figures) counts as too few: refitted, it says.
-        fewest = int(figures[5]) if len(figures) == 6 else 0
+        # A layer stored before the count of every face was kept (five figures): -1, unknown, not used until refitted.
+        fewest = int(figures[5]) if len(figures) == 6 else -1
         return cls(weights, bias, int(figures[0]), float(figures[1]), float(figures[2]), int(figures[3]), int(figures[4]),
                    fewest)
 

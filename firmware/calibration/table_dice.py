@@ -28,7 +28,7 @@ from firmware.calibration._calibration_file import write_atomically
 from vision.params import DEFAULT_PARAMS, ReaderParams
 from vision.reader import crops_of, read_dice
 from vision.reading import DiceReading, Die
-from vision.classify import classify
+from vision.classify import classify, feature_width
 from vision.table_tuning import Example, TableHead, Watch, reads_right, tune
 
 LOG = logging.getLogger("dice_companion")
@@ -57,12 +57,16 @@ class TableDice:
         self._crops, self._labels, self._throws, self._sets = self._load_examples()
         self._watch = Watch()
         self._layer = self._load_layer()
-        self._new = 0
+        # A layer stored before faces were counted is refitted at once (it is not used until then).
+        stale = self._layer is not None and self._layer.fewest_of_a_face < 0 and len(self._labels) > 0
+        self._new = len(self._labels) if stale else 0
         self._wake = threading.Event()
         self._closing = False
         self._thread = threading.Thread(target=self._work, name="table-dice", daemon=True) if background else None
         if self._thread is not None:
             self._thread.start()
+            if stale:
+                self._wake.set()
 
     # --- reading ----------------------------------------------------------------------------
 
@@ -114,13 +118,14 @@ class TableDice:
         the layer has cost more corrections, drop it, store why, and say so (the dice page shows it)."""
         labels = np.array(values, np.int64) - 1
         shipped = reads_right(classify(crops, self.params), labels, self.params)
-        self._watch.record(np.array([d.value == v for d, v in zip(dice, values)], bool), shipped)
-        if self._watch.dropped:
-            layer = self._layer
-            _write(self.folder / LAYER_NAME, dice_set=np.array(self.dice_set), layer=np.frombuffer(layer.to_bytes(), np.uint8),
+        with self._lock:  # a refit swaps the layer and its watch under the same lock
+            self._watch.record(np.array([d.value == v for d, v in zip(dice, values)], bool), shipped)
+            if not self._watch.dropped or self._layer is None:
+                return
+            _write(self.folder / LAYER_NAME, dice_set=np.array(self.dice_set),
+                   layer=np.frombuffer(self._layer.to_bytes(), np.uint8),
                    watch=np.array([self._watch.tuned_wrong, self._watch.shipped_wrong]))
-            LOG.warning("the tuned dice layer of %r is dropped: %s", self.dice_set, self._watch.line())
-            self.notices.append("tuned layer dropped")
+        LOG.warning("the tuned dice layer of %r is dropped: %s", self.dice_set, self._watch.line())
 
     def forget(self) -> None:
         """Drop every example and the layer, in memory and on disk."""
@@ -154,8 +159,9 @@ class TableDice:
         layer = tune([Example(c, int(l), int(t)) for c, l, t in zip(crops[mine], labels[mine], throws[mine])], self.params)
         if layer is None:
             return
-        _write(self.folder / LAYER_NAME, dice_set=np.array(self.dice_set), layer=np.frombuffer(layer.to_bytes(), np.uint8))
-        self._layer, self._watch = layer, Watch()
+        with self._lock:
+            _write(self.folder / LAYER_NAME, dice_set=np.array(self.dice_set), layer=np.frombuffer(layer.to_bytes(), np.uint8))
+            self._layer, self._watch = layer, Watch()
         LOG.info("dice layer fitted on %d examples of %r in %.1f s: held out, %.1f%% right against %.1f%% shipped: %s",
                  layer.examples, self.dice_set, time.perf_counter() - started, 100 * layer.held_out_right,
                  100 * layer.shipped_right, "in use" if layer.improves else "not in use")
@@ -206,6 +212,9 @@ class TableDice:
         try:
             dice_set, layer, watch = _stored_layer(path)
             if dice_set != self.dice_set:
+                return None
+            if layer.weights.shape[1] != feature_width(self.params):
+                LOG.info("%s was fitted on another classifier's features: refitted when examples come", path)
                 return None
             self._watch = watch
             return layer

@@ -70,6 +70,9 @@ def draw_corrections(folders: list[Path], path: Path) -> None:
             image = load_image(folder / "images" / file)
             for c in rows:
                 tiles.append(tile(image, (*c.box, c.old), f"{file[:24]}\nlabel {c.old} -> {c.new or 'unclear'}"))
+    if not tiles:
+        print(f"no corrected die is in {', '.join(map(str, folders))}: no sheet written")
+        return
     path.parent.mkdir(parents=True, exist_ok=True)
     cv2.imwrite(str(path), sheet(tiles))
     print(f"{len(tiles)} corrected dice: {path}")

@@ -18,6 +18,7 @@ soon as it is trained, and ``--keep-detector`` trains only the classifier on it 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import time
 from pathlib import Path
 
@@ -135,12 +136,13 @@ def crop_bank(
 
 def train_classifier(
     bank: tuple[np.ndarray, np.ndarray], epochs: int, rng: np.random.Generator, width: int = 1,
-    checkpoint: Path | None = None,
+    checkpoint: Path | None = None, seed: int = 1,
 ) -> Classifier:
     """Train on CLASSIFIER_EPOCH crops an epoch, drawn from the bank, mirrored and turned by quarters, recoloured.
 
     With ``checkpoint`` the net, optimiser, schedule and random state are saved there after every
-    epoch, and a run that finds one of the same shape goes on from it (a stopped run loses one epoch).
+    epoch, and a run that finds one of the same shape (epochs, width, the bank's crops and labels,
+    seed) goes on from it: a stopped run loses one epoch. It is removed once the net is written.
     """
     crops, labels = bank
     net = Classifier(width)
@@ -148,7 +150,8 @@ def train_classifier(
     per_epoch = min(CLASSIFIER_EPOCH, len(crops))
     steps = -(-per_epoch // 128)
     schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, 3e-3, total_steps=epochs * steps)
-    first = _resume(checkpoint, net, optimiser, schedule, rng, (epochs, width, len(crops)))
+    shape = (epochs, width, len(crops), hashlib.sha256(labels.tobytes()).hexdigest()[:16], seed)
+    first = _resume(checkpoint, net, optimiser, schedule, rng, shape)
     for epoch in range(first, epochs):
         started = time.time()
         order = rng.permutation(len(crops))[:per_epoch]
@@ -171,7 +174,7 @@ def train_classifier(
               f"train accuracy {100 * right / per_epoch:.1f}% on {per_epoch} of {len(crops)} crops "
               f"({time.time() - started:.0f} s)", flush=True)
         if checkpoint is not None:
-            state = {"shape": (epochs, width, len(crops)), "epoch": epoch + 1, "net": net.state_dict(),
+            state = {"shape": shape, "epoch": epoch + 1, "net": net.state_dict(),
                      "optimiser": optimiser.state_dict(), "schedule": schedule.state_dict(),
                      "rng": rng.bit_generator.state, "torch_rng": torch.get_rng_state()}
             torch.save(state, checkpoint.with_suffix(".tmp"))
@@ -182,7 +185,7 @@ def train_classifier(
 def _resume(checkpoint: Path | None, net: Classifier, optimiser: torch.optim.Optimizer,
             schedule: torch.optim.lr_scheduler.LRScheduler, rng: np.random.Generator, shape: tuple) -> int:
     """The epoch to start from: after the one saved in ``checkpoint`` (its state loaded) when it is
-    of this run's shape (epochs, width, crops), else 0."""
+    of this run's shape, else 0."""
     if checkpoint is None or not checkpoint.is_file():
         return 0
     state = torch.load(checkpoint, weights_only=False)
@@ -251,10 +254,11 @@ def main() -> None:
           flush=True)
     bank = (np.concatenate([crops, np.array(mined, np.uint8).reshape(-1, *crops.shape[1:])]),
             np.concatenate([labels, np.array(mined_labels, np.int64)]))
-    classifier = train_classifier(bank, args.classifier_epochs, rng, args.classifier_width,
-                                  args.out / "classifier-checkpoint.pt")
+    checkpoint = args.out / "classifier-checkpoint.pt"
+    classifier = train_classifier(bank, args.classifier_epochs, rng, args.classifier_width, checkpoint, args.seed)
     export(ReaderClassifier(classifier), torch.zeros(1, 3, p.crop_px, p.crop_px), p.classifier_model,
            {"image": {0: "n"}, "out": {0: "n"}})
+    checkpoint.unlink(missing_ok=True)
     lines = [f"{file_digest(folder / 'images' / scene.name)}  {scene.name}" for folder, scene in real]
     p.trained_on.write_text("\n".join(lines) + "\n")
     print(f"wrote {p.detector_model}, {p.classifier_model} and {p.trained_on}")

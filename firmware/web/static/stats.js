@@ -79,6 +79,7 @@
     if (layer) {
       const percent = (share) => `${(100 * share).toFixed(1)} %`;
       const why = layer.dropped ? `, but it was dropped in play: ${layer.dropped}. It is` :
+        layer.fewest_of_a_face < 0 ? ", before its faces were counted: it is refitted when the companion starts, and" :
         layer.fewest_of_a_face < 10 ? `, but one face has only ${layer.fewest_of_a_face} examples (10 are needed), so it is` :
         ", so it is";
       line(`Tuned layer for ${layer.dice_set}, fitted on ${layer.examples} examples: held-out throws read right ` +
