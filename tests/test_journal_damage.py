@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import logging
+import os
 import random
 import sqlite3
 
@@ -14,6 +16,7 @@ from firmware.cli import main
 from firmware.games.game_setup import GameSetup
 from firmware.drawing.screens import NoticeScreen, ResumeScreen
 from firmware.journal.journal import FINISHED, Journal
+from firmware.journal import last_event
 from firmware.journal.last_event import Lost
 from firmware.table.companion import Companion
 from hardware.buttons import Press
@@ -140,12 +143,91 @@ def test_a_deleted_log_is_announced_with_the_events_it_held_then_the_game_resume
     assert isinstance(companion.screen, ResumeScreen), "then the game resumes from before the lost events"
 
 
-def test_a_journal_emptied_to_0_bytes_is_announced_as_losing_the_game(tmp_path, caplog):
-    crashed = crashed_journal(tmp_path, random.Random(3), finished=0)
-    crashed.path.write_bytes(b"")
+@pytest.mark.parametrize("finished", [0, 2])
+@pytest.mark.parametrize("how", ["emptied", "deleted"])
+def test_a_journal_emptied_or_deleted_is_announced_as_such_with_the_games_lost(tmp_path, caplog, finished, how):
+    """Not "its log was damaged": the whole file went, with the finished games before the last one;
+    said once (the next start has nothing more to say)."""
+    caplog.set_level(logging.ERROR, "dice_companion")
+    crashed = crashed_journal(tmp_path, random.Random(3), finished=finished)
+    if how == "emptied":
+        crashed.path.write_bytes(b"")
+    else:
+        crashed.path.unlink()
     (tmp_path / "crashed" / "journal.sqlite3-wal").unlink(missing_ok=True)
-    crashed.at_turn_end = 0
-    lost_at_start(crashed, caplog)
+    game, last, _ = crashed.acked[-1]
+    companion = Companion(dummy_display(), GameSetup(("Ann", "Bob")), journal=Journal(crashed.path))
+    earlier = {0: ("journal file was", "found empty or missing"),
+               2: ("and 2 earlier games:", "journal file emptied")}[finished]
+    assert companion.screen == NoticeScreen("Games lost", (f"game {game}'s events 1-{last}", *earlier), "a fresh journal")
+    said = [r.getMessage() for r in caplog.records if "acknowledged" in r.getMessage()]
+    assert len(said) == 1 and "journal file was found empty or missing" in said[0] and "write-ahead log" not in said[0]
+    assert ("2 earlier games with it" in said[0]) == (finished == 2)
+    companion.journal.close()
+    assert Journal(crashed.path).lost is None, "said once"
+
+
+def test_one_lost_event_is_said_in_the_singular():
+    assert Lost(3, 8, 8).sentence().startswith("game 3's event 8 was acknowledged but is not in the journal")
+    assert Lost(3, 7, 8).sentence().startswith("game 3's events 7 to 8 were acknowledged but are not in the journal")
+
+
+def test_the_mark_is_written_as_a_new_file_renamed_over_the_old_so_a_crash_leaves_one_whole(tmp_path, monkeypatch):
+    journal_path = tmp_path / "journal.sqlite3"
+    last_event.remember(journal_path, 1, 7, "roll 1-2-3-4")
+    before = last_event.marker_path(journal_path).read_bytes()
+
+    def crash(*_args):
+        raise OSError("power cut")
+
+    monkeypatch.setattr(last_event.os, "replace", crash)
+    with pytest.raises(OSError):
+        last_event.remember(journal_path, 1, 8, "2+5")
+    assert last_event.marker_path(journal_path).read_bytes() == before, "the old mark, whole"
+    monkeypatch.undo()
+    last_event.remember(journal_path, 1, 8, "2+5")
+    assert last_event.recalled(journal_path) == last_event.LastEvent(1, 8, last_event.digest(1, 8, "2+5"))
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["journal.sqlite3.last"]
+
+
+def crafted_marks(journal_path):
+    """Marks a start must not stop on, hang on, nor believe: by name, a function writing it."""
+    mark = last_event.marker_path(journal_path)
+
+    def body(game, seq):
+        fields = {"game": game, "seq": seq, "digest": "0" * 16}
+        return json.dumps({**fields, "check": last_event._check(fields)})
+
+    return {
+        "huge float": lambda: mark.write_text('{"game": 1, "seq": 1e400, "digest": "x", "check": "y"}'),
+        "2**70": lambda: mark.write_text(body(1, 2**70)),
+        "negative": lambda: mark.write_text(body(1, -5)),
+        "empty": lambda: mark.write_bytes(b""),
+        "torn": lambda: mark.write_text(body(1, 3)[:20]),
+        "long": lambda: mark.write_bytes(b" " * 5000 + body(1, 3).encode()),
+        "fifo": lambda: os.mkfifo(mark),
+        "link to /dev/zero": lambda: mark.symlink_to("/dev/zero"),
+        "folder": lambda: mark.mkdir(),
+        "a game never held": lambda: mark.write_text(body(1, 3)),
+    }
+
+
+@pytest.mark.parametrize("kind", list(crafted_marks("j")))
+def test_a_crafted_or_runaway_mark_is_said_once_as_damaged_and_never_stops_a_start(tmp_path, caplog, kind):
+    caplog.set_level(logging.ERROR, "dice_companion")
+    path = tmp_path / "journal.sqlite3"
+    two_won_games(path)
+    damage(path, "DELETE FROM events WHERE game = 1")
+    damage(path, "DELETE FROM games WHERE id = 1")  # game 2 stands alone: game 1 was never held
+    last_event.marker_path(path).unlink()  # the games' own mark, replaced by the crafted one
+    crafted_marks(path)[kind]()
+    journal = Journal(path)
+    assert journal.lost is None
+    said = [r.getMessage() for r in caplog.records]
+    assert len(said) == 1 and "the mark of the last acknowledged event" in said[0] and "is damaged" in said[0], said
+    journal.close()
+    caplog.clear()
+    assert Journal(path).lost is None and not caplog.records, "said once"
 
 
 def test_nothing_is_said_lost_when_the_journal_holds_every_event_or_the_mark_was_torn(tmp_path):

@@ -137,6 +137,8 @@ class Journal:
         self.immutable = False  # read-only and unable to use SQLite's shared memory: the log is not seen
         in_memory = str(path) == ":memory:"
         self._lock = None if in_memory or read_only else _lock(Path(path))
+        # Found empty or missing at start: whatever the mark says was acknowledged went with the file.
+        file_lost = not in_memory and not read_only and (not Path(path).is_file() or Path(path).stat().st_size == 0)
         try:
             originals = {} if in_memory or read_only else _read_files(Path(path))  # before SQLite touches them
             try:
@@ -151,27 +153,36 @@ class Journal:
                 self._db = self._open(read_only)
             if not read_only:
                 self._checkpoint()  # what a crash left in the log goes into the file now
-                self._check_last_event()
+                self._check_last_event(file_lost)
         except BaseException:
             self._unlock()
             raise
 
-    def _check_last_event(self) -> None:
+    def _check_last_event(self, file_lost: bool) -> None:
         """Whether the last event acknowledged before this start is in the journal (see
         :mod:`last_event`); what is missing is kept in ``lost`` and logged. A journal kept aside
-        was announced as a whole; the fresh one owes nothing."""
+        was announced as a whole; the fresh one owes nothing. A damaged mark is said once and
+        removed: what it owed cannot be told, and the next start must not stop on it again."""
         if str(self.path) == ":memory:":
             return
         path = Path(self.path)
-        last = last_event.recalled(path)
-        if last is None:
+        try:
+            last = last_event.recalled(path)
+            if last is None:
+                return
+            if self.moved_aside is not None:
+                last_event.forget(path)
+                return
+            self.lost = last_event.lost_events(self._db, last, file_lost)
+        except last_event.DamagedMark as damage:
+            LOG.error("journal %s: the mark of the last acknowledged event (%s) is damaged: %s; whether events were "
+                      "lost before this start cannot be told; it is removed", path, last_event.marker_path(path), damage)
+            _remove_mark(path)
             return
-        if self.moved_aside is not None:
-            last_event.forget(path)
-            return
-        self.lost = last_event.lost_events(self._db, last)
         if self.lost is not None:
             LOG.error("journal %s: %s", path, self.lost.sentence())
+            if file_lost:  # said now; the fresh journal owes nothing, so the next start says it no more
+                last_event.forget(path)
 
     def _open(self, read_only: bool) -> sqlite3.Connection:
         if not read_only:
@@ -476,3 +487,14 @@ def _keep_aside(path: Path, originals: dict[str, bytes]) -> Path:
     for suffix in WAL_SUFFIXES:
         Path(str(path) + suffix).unlink(missing_ok=True)
     return aside
+
+
+def _remove_mark(journal: Path) -> None:
+    """Remove a damaged mark, whatever it is (a folder in its place is moved aside instead)."""
+    mark = last_event.marker_path(journal)
+    try:
+        mark.unlink()
+    except IsADirectoryError:
+        os.replace(mark, mark.with_name(f"{mark.name}.unreadable-{time.strftime('%Y%m%d-%H%M%S')}"))
+    except FileNotFoundError:
+        pass

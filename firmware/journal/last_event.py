@@ -14,10 +14,17 @@ import hashlib
 import json
 import os
 import sqlite3
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 
 SUFFIX = ".last"
+MOST_BYTES = 512  # a mark is about 90 bytes: more is no mark, and is never read whole
+LARGEST = 2**62  # game and event numbers beyond this are no mark's (SQLite's integers end at 2**63 - 1)
+
+
+class DamagedMark(ValueError):
+    """The mark is there but is no mark this companion wrote: what it owed cannot be told."""
 
 
 @dataclass(frozen=True)
@@ -29,18 +36,35 @@ class LastEvent:
     digest: str
 
 
+LOG_LOST = "log"  # the write-ahead log was damaged or deleted: the last commits went with it
+FILE_LOST = "file"  # the journal file was found empty or missing: every game in it went with it
+
+
 @dataclass(frozen=True)
 class Lost:
-    """Acknowledged events missing from the journal: game ``game``'s events ``first`` to ``last``."""
+    """Acknowledged events missing from the journal: game ``game``'s events ``first`` to ``last``,
+    lost with the write-ahead log or with the whole journal file (``cause``), and the earlier games
+    the journal no longer holds (``earlier_games``)."""
 
     game: int
     first: int
     last: int
+    cause: str = LOG_LOST
+    earlier_games: int = 0
+
+    @property
+    def events(self) -> str:
+        return f"event {self.first}" if self.first == self.last else f"events {self.first} to {self.last}"
 
     def sentence(self) -> str:
-        events = f"event {self.first}" if self.first == self.last else f"events {self.first} to {self.last}"
-        return (f"game {self.game}'s {events} were acknowledged but are not in the journal "
-                "(its write-ahead log was damaged or deleted): play goes on from the event before")
+        verb = "was" if self.first == self.last else "were"
+        if self.cause == FILE_LOST:
+            earlier = {0: "", 1: ", and 1 earlier game with it"}.get(self.earlier_games,
+                                                                    f", and {self.earlier_games} earlier games with it")
+            return (f"game {self.game}'s {self.events} {verb} acknowledged but the journal file was found empty or "
+                    f"missing{earlier}: a fresh journal starts")
+        return (f"game {self.game}'s {self.events} {verb} acknowledged but {'is' if verb == 'was' else 'are'} not in "
+                "the journal (its write-ahead log was damaged or deleted): play goes on from the event before")
 
 
 def digest(game: int, seq: int, event: str) -> str:
@@ -52,13 +76,23 @@ def marker_path(journal: Path) -> Path:
 
 
 def remember(journal: Path, game: int, seq: int, event: str) -> None:
-    """Write the marker of the event just committed and fsync it (before the event is shown)."""
+    """Write the marker of the event just committed (before the event is shown): as a new file,
+    fsync'd, renamed over the old one, the folder fsync'd, so a crash at any moment leaves either
+    the old mark or the new one whole, never an empty or torn one."""
     body = {"game": game, "seq": seq, "digest": digest(game, seq, event)}
     text = json.dumps({**body, "check": _check(body)})
-    with open(marker_path(journal), "w", encoding="utf-8") as marker:
+    final = marker_path(journal)
+    fresh = final.with_name(final.name + ".new")
+    with open(fresh, "w", encoding="utf-8") as marker:
         marker.write(text + "\n")
         marker.flush()
         os.fsync(marker.fileno())
+    os.replace(fresh, final)
+    folder = os.open(final.parent, os.O_RDONLY)
+    try:
+        os.fsync(folder)
+    finally:
+        os.close(folder)
 
 
 def forget(journal: Path) -> None:
@@ -67,20 +101,48 @@ def forget(journal: Path) -> None:
 
 
 def recalled(journal: Path) -> LastEvent | None:
-    """The marker's event; None when there is none, or when it was torn by a crash while written
-    (its check fails: the event it was being written for was not yet shown, so nothing is owed)."""
+    """The marker's event; None when there is none. DamagedMark when the file there is no mark
+    (empty, torn, too long, another kind of file, numbers out of range): at most MOST_BYTES of a
+    regular file are read, and nothing else is opened for reading (a FIFO would hang the start)."""
+    path = marker_path(journal)
     try:
-        data = json.loads(marker_path(journal).read_text(encoding="utf-8"))
-        body = {key: data[key] for key in ("game", "seq", "digest")}
-        if data.get("check") != _check(body):
-            return None
-        return LastEvent(int(body["game"]), int(body["seq"]), str(body["digest"]))
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0))
+    except FileNotFoundError:
         return None
+    except OSError as error:
+        raise DamagedMark(f"it cannot be opened ({error.strerror})") from None
+    try:
+        if not stat.S_ISREG(os.fstat(handle).st_mode):
+            raise DamagedMark("it is not a regular file")
+        raw = os.read(handle, MOST_BYTES + 1)
+    except OSError as error:
+        raise DamagedMark(f"it cannot be read ({error.strerror})") from None
+    finally:
+        os.close(handle)
+    if len(raw) > MOST_BYTES:
+        raise DamagedMark(f"it is longer than a mark ({MOST_BYTES} bytes)")
+    try:
+        data = json.loads(raw.decode("utf-8"))
+        body = {key: data[key] for key in ("game", "seq", "digest")}
+    except (UnicodeDecodeError, ValueError, KeyError, TypeError) as error:
+        raise DamagedMark(f"it is not a mark ({type(error).__name__})") from None
+    game, seq, check = body["game"], body["seq"], body["digest"]
+    if not all(type(n) is int and 1 <= n <= LARGEST for n in (game, seq)) or not isinstance(check, str):
+        raise DamagedMark("its numbers are out of range")
+    if data.get("check") != _check(body):
+        raise DamagedMark("its check does not match")
+    return LastEvent(game, seq, check)
 
 
-def lost_events(db: sqlite3.Connection, last: LastEvent) -> Lost | None:
-    """The acknowledged events of the marker's game missing from the journal ``db``, if any."""
+def lost_events(db: sqlite3.Connection, last: LastEvent, file_lost: bool = False) -> Lost | None:
+    """The acknowledged events of the marker's game missing from the journal ``db``, if any;
+    ``file_lost``: the journal file was found empty or missing at start. DamagedMark when the mark
+    names a game this journal never held (a mark of another journal, or a crafted one)."""
+    if file_lost:
+        return Lost(last.game, 1, last.seq, FILE_LOST, last.game - 1)
+    newest = db.execute("SELECT coalesce(max(id), 0) FROM games").fetchone()[0]
+    if last.game <= newest and db.execute("SELECT 1 FROM games WHERE id = ?", (last.game,)).fetchone() is None:
+        raise DamagedMark(f"it names game {last.game}, which this journal never held")
     found = db.execute("SELECT event FROM events WHERE game = ? AND seq = ?", (last.game, last.seq)).fetchone()
     if found is not None:  # there, or another event written over its number
         return None if digest(last.game, last.seq, found[0]) == last.digest else Lost(last.game, last.seq, last.seq)

@@ -58,6 +58,7 @@ from firmware.core.table_game import (
 from firmware.drawing.screens import BadReadScreen, ManualEntryScreen, NoticeScreen, ResumeScreen, Screen, draw, rows_of
 from firmware.games.game_setup import GameSetup
 from firmware.journal.journal import UNDO, Journal, play_through, replay
+from firmware.journal.last_event import FILE_LOST
 from firmware.journal.rows import CAMERA, HAND
 from firmware.table._confirmed_dice import ConfirmedDice
 from firmware.table.dice_lesson import DiceLesson
@@ -162,8 +163,15 @@ class Companion:
             events = f"event {lost.first}" if lost.first == lost.last else f"events {lost.first}-{lost.last}"
             if self._banner is not None:
                 self._waiting_notices.insert(0, self._banner)
-            self._banner = NoticeScreen("Events lost", (f"game {lost.game}'s {events}", "are not in the journal:",
-                                                        "its log was damaged"), "played on from before")
+            if lost.cause == FILE_LOST:
+                earlier = {0: "journal file was", 1: "and 1 earlier game:"}.get(lost.earlier_games,
+                                                                             f"and {lost.earlier_games} earlier games:")
+                ending = ("found empty or missing",) if lost.earlier_games == 0 else ("journal file emptied",)
+                self._banner = NoticeScreen("Games lost", (f"game {lost.game}'s {events}", earlier, *ending),
+                                            "a fresh journal")
+            else:
+                self._banner = NoticeScreen("Events lost", (f"game {lost.game}'s {events}", "are not in the journal:",
+                                                            "its log was damaged"), "played on from before")
 
     def _resume(self) -> None:
         """Resume the journal's unfinished game, if any (abandoned if it does not replay)."""
