@@ -66,7 +66,21 @@ def test_forget_drops_what_the_table_learned(tmp_path, capsys):
     config = tmp_path / "companion.toml"
     config.write_text(f'[data]\ndir = "{data}"\n[game]\ndice_set = "white"\n')
     assert main(["calibrate", "--forget", "--config", str(config)]) == 0
-    assert capsys.readouterr().out == "forgot 3 examples of 'white' and the table's tuned layer\n"
+    assert capsys.readouterr().out == "forgot the table's dice: removed dice-examples.npz\n"
+    assert list(data.iterdir()) == []
+
+
+@pytest.mark.parametrize("content", [b"\x93NUMPY\x01\x00v\x00{'descr': '<f8', 'fortran_order': False, 'shape': (10**12,), }",
+                                     b"PK\x03\x04 broken"], ids=["huge header", "broken zip"])
+def test_forget_removes_files_it_cannot_read_without_reading_them(tmp_path, capsys, content):
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "dice-examples.npz").write_bytes(content)
+    (data / "dice-layer.npz").write_bytes(content)
+    config = tmp_path / "companion.toml"
+    config.write_text(f'[data]\ndir = "{data}"\n[game]\ndice_set = "white"\n')
+    assert main(["calibrate", "--forget", "--config", str(config)]) == 0
+    assert capsys.readouterr().out == "forgot the table's dice: removed dice-examples.npz, dice-layer.npz\n"
     assert list(data.iterdir()) == []
 
 

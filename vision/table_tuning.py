@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import io
 import math
+import tokenize
 import zipfile
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -83,12 +84,18 @@ class TableHead:
     def from_bytes(cls, data: bytes, name: str) -> TableHead:
         """The layer written by :meth:`to_bytes`; ValueError naming ``name`` when the bytes are not one."""
         try:
+            with zipfile.ZipFile(io.BytesIO(data)) as archive:  # no member may unpack past the bytes' own size x 4
+                if sum(member.file_size for member in archive.infolist()) > 4 * len(data):
+                    raise ValueError("its arrays unpack to far more than it holds")
             with np.load(io.BytesIO(data), allow_pickle=False) as saved:
                 weights, bias, figures = saved["weights"], saved["bias"], saved["figures"]
-        except (OSError, KeyError, ValueError, EOFError, zipfile.BadZipFile) as error:
+        except (OSError, KeyError, ValueError, TypeError, EOFError, MemoryError, SyntaxError, tokenize.TokenError,
+                zipfile.BadZipFile) as error:  # numpy parses a header as Python: a flipped bit there is a SyntaxError
             raise ValueError(f"{name} is not a table's tuned layer: {error}") from None
         if weights.ndim != 2 or weights.shape[0] != CLASSES or bias.shape != (CLASSES,) or figures.shape not in ((5,), (6,)):
             raise ValueError(f"{name} is not a table's tuned layer: shapes {weights.shape}, {bias.shape}, {figures.shape}")
+        if any(a.dtype.kind != "f" or not np.all(np.isfinite(a)) for a in (weights, bias, figures)):
+            raise ValueError(f"{name} is not a table's tuned layer: numbers that are not finite")
         # A layer stored before the count of every face was kept (five figures): -1, unknown, not used until refitted.
         fewest = int(figures[5]) if len(figures) == 6 else -1
         return cls(weights, bias, int(figures[0]), float(figures[1]), float(figures[2]), int(figures[3]), int(figures[4]),

@@ -15,8 +15,10 @@ from __future__ import annotations
 import io
 import logging
 import os
+import stat
 import threading
 import time
+import tokenize
 import zipfile
 from collections.abc import Sequence
 from pathlib import Path
@@ -28,7 +30,7 @@ from firmware.calibration._calibration_file import write_atomically
 from vision.params import DEFAULT_PARAMS, ReaderParams
 from vision.reader import crops_of, read_dice
 from vision.reading import DiceReading, Die
-from vision.classify import classify, feature_width
+from vision.classify import classify, feature_width, logits_and_features, softmax
 from vision.table_tuning import Example, TableHead, Watch, reads_right, tune
 
 LOG = logging.getLogger("dice_companion")
@@ -38,7 +40,11 @@ EXAMPLES_KEPT = 600
 REFIT_AFTER = 12  # new examples before the layer is fitted again, or a quarter of those kept if more
 
 FORMAT = "dice-companion table dice 1"  # written in the examples file: anything else is foreign
-UNREADABLE = (OSError, KeyError, ValueError, EOFError, zipfile.BadZipFile)  # what reading a damaged .npz raises
+# What reading a damaged .npz raises (MemoryError: a header claiming more items than could be held).
+# numpy parses an array's header as Python: a flipped bit there raises SyntaxError or tokenize's TokenError.
+UNREADABLE = (OSError, KeyError, ValueError, TypeError, AttributeError, EOFError, MemoryError, SyntaxError,
+              tokenize.TokenError, zipfile.BadZipFile)
+MOST_BYTES = {EXAMPLES_NAME: 32 << 20, LAYER_NAME: 1 << 20}  # far above what the companion writes (4.2 MB, 10 KB)
 
 
 class TableDice:
@@ -133,8 +139,7 @@ class TableDice:
             self._crops, self._labels, self._throws, self._sets = _no_examples(self.params)
             self._layer = None
             self._new = 0
-        for name in (EXAMPLES_NAME, LAYER_NAME):
-            (self.folder / name).unlink(missing_ok=True)
+        forget_files(self.folder)
 
     def _trim(self) -> None:
         """Keep EXAMPLES_KEPT, dropping the oldest of the face with the most examples first."""
@@ -190,16 +195,18 @@ class TableDice:
     def _load_examples(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         path = self.folder / EXAMPLES_NAME
         try:
-            with np.load(path, allow_pickle=False) as saved:
-                if str(saved["format"]) != FORMAT:
-                    raise ValueError(f"written as {str(saved['format'])!r}")
-                crops, labels, throws, sets = saved["crops"], saved["labels"], saved["throws"], saved["sets"]
+            saved = _read_npz(path, ("crops", "labels", "throws", "sets"))
+            crops, labels, throws, sets = saved["crops"], saved["labels"], saved["throws"], saved["sets"]
             size = self.params.crop_px
-            if crops.shape[1:] != (size, size, 3) or not len(crops) == len(labels) == len(throws) == len(sets):
-                raise ValueError(f"crops of shape {crops.shape[1:]}, {len(labels)} labels")
+            if crops.dtype != np.uint8 or crops.ndim != 4 or crops.shape[1:] != (size, size, 3):
+                raise ValueError(f"crops of {crops.dtype} and shape {crops.shape}")
+            if labels.dtype.kind not in "iu" or throws.dtype.kind not in "iu" or sets.dtype.kind != "U":
+                raise ValueError(f"labels of {labels.dtype}, throws of {throws.dtype}, sets of {sets.dtype}")
+            if not len(crops) == len(labels) == len(throws) == len(sets) or labels.ndim != 1 or throws.ndim != 1:
+                raise ValueError(f"{len(crops)} crops, {len(labels)} labels")
             if len(labels) and (labels.min() < 0 or labels.max() > 5):
                 raise ValueError("a face outside 1-6")
-            return crops.astype(np.uint8), labels.astype(np.int64), throws.astype(np.int64), sets.astype(str)
+            return crops, labels.astype(np.int64), throws.astype(np.int64), sets.astype(str)
         except FileNotFoundError:
             return _no_examples(self.params)
         except UNREADABLE as error:
@@ -216,6 +223,10 @@ class TableDice:
             if layer.weights.shape[1] != feature_width(self.params):
                 LOG.info("%s was fitted on another classifier's features: refitted when examples come", path)
                 return None
+            if layer.improves and not self._reads_its_examples(layer):
+                LOG.error("%s says it reads better than the shipped layer, but it reads this table's stored examples "
+                          "worse: not used, refitted when examples come", path)
+                return None
             self._watch = watch
             return layer
         except FileNotFoundError:
@@ -224,11 +235,38 @@ class TableDice:
             self._keep_aside(path, f"not the table's dice layer ({error})")
             return None
 
+    def _reads_its_examples(self, layer: TableHead) -> bool:
+        """Whether ``layer`` reads the stored examples of the dice set in play at least as well as the
+        shipped layer: its file's own figures are only a claim (a crafted one made every die read 6)."""
+        mine = self._sets == self.dice_set
+        if not mine.any():
+            return False
+        logits, features = logits_and_features(self._crops[mine], self.params)
+        labels = self._labels[mine]
+        return reads_right(layer.probabilities(features), labels, self.params).sum() >= reads_right(
+            softmax(logits), labels, self.params).sum()
+
     def _keep_aside(self, path: Path, why: str) -> None:
         aside = path.with_name(f"{path.name}.unreadable-{time.strftime('%Y%m%d-%H%M%S')}")
         os.replace(path, aside)
         LOG.error("%s: %s; kept as %s, the table's dice are learned afresh", path, why, aside)
         self.notices.append(f"{path.name} kept aside")
+
+
+def forget_files(folder: Path) -> list[str]:
+    """Remove the table's dice files without reading them (the way out of files that cannot be
+    read); the names of those removed."""
+    removed = []
+    for name in (EXAMPLES_NAME, LAYER_NAME):
+        try:
+            (folder / name).unlink()
+            removed.append(name)
+        except FileNotFoundError:
+            pass
+        except IsADirectoryError:
+            os.replace(folder / name, folder / f"{name}.unreadable-{time.strftime('%Y%m%d-%H%M%S')}")
+            removed.append(name)
+    return removed
 
 
 def summary(folder: Path) -> dict[str, Any]:
@@ -237,8 +275,12 @@ def summary(folder: Path) -> dict[str, Any]:
     ``problem`` says why a file could not be read (the companion keeps such files aside)."""
     found: dict[str, Any] = {"sets": {}, "layer": None, "problem": ""}
     try:
-        with np.load(folder / EXAMPLES_NAME, allow_pickle=False) as saved:
-            labels, sets = saved["labels"], saved["sets"].astype(str)
+        saved = _read_npz(folder / EXAMPLES_NAME, ("labels", "sets"))
+        labels, sets = saved["labels"], saved["sets"]
+        if labels.dtype.kind not in "iu" or sets.dtype.kind != "U" or labels.shape != sets.shape or labels.ndim != 1:
+            raise ValueError(f"labels of {labels.dtype} {labels.shape}, sets of {sets.dtype} {sets.shape}")
+        if len(labels) and (labels.min() < 0 or labels.max() > 5):
+            raise ValueError("a face outside 1-6")
         found["sets"] = {name: [int(n) for n in np.bincount(labels[sets == name], minlength=6)[:6]]
                          for name in sorted(set(sets.tolist()))}
         dice_set, layer, watch = _stored_layer(folder / LAYER_NAME)
@@ -262,14 +304,42 @@ def _write(path: Path, **arrays: np.ndarray) -> None:
 def _stored_layer(path: Path) -> tuple[str, TableHead, Watch]:
     """The dice set a stored layer was fitted on, the layer, and how it fared in play (a layer
     dropped in play is stored with its count); one of UNREADABLE when the file is not one."""
-    with np.load(path, allow_pickle=False) as saved:
-        if str(saved["format"]) != FORMAT:
-            raise ValueError(f"written as {str(saved['format'])!r}")
-        dice_set, layer = str(saved["dice_set"]), saved["layer"].tobytes()
-        counts = saved["watch"] if "watch" in saved.files else np.zeros(2, np.int64)
-    if counts.shape != (2,) or not np.all(np.isfinite(counts)) or counts.min() < 0:
-        raise ValueError(f"a count of corrections of shape {counts.shape}")
-    return dice_set, TableHead.from_bytes(layer, str(path)), Watch(int(counts[0]), int(counts[1]))
+    saved = _read_npz(path, ("dice_set", "layer"), ("watch",))
+    dice_set, layer = saved["dice_set"], saved["layer"]
+    counts = saved.get("watch", np.zeros(2, np.int64))
+    if dice_set.dtype.kind != "U" or dice_set.shape != () or layer.dtype != np.uint8 or layer.ndim != 1:
+        raise ValueError(f"a dice set of {dice_set.dtype}, a layer of {layer.dtype}")
+    if counts.dtype.kind not in "iu" or counts.shape != (2,) or counts.min() < 0:
+        raise ValueError(f"a count of corrections of {counts.dtype} and shape {counts.shape}")
+    head = TableHead.from_bytes(layer.tobytes(), str(path))
+    return str(dice_set), head, Watch(int(counts[0]), int(counts[1]))
+
+
+def _read_npz(path: Path, names: tuple[str, ...], optional: tuple[str, ...] = ()) -> dict[str, np.ndarray]:
+    """The arrays ``names`` (and those of ``optional`` that are there) of one of the table's .npz
+    files, marked FORMAT; one of UNREADABLE for anything else. Only a regular file no larger than
+    MOST_BYTES is read (a FIFO would hang the start, a link to a device fill the memory), whole, and
+    no member may unpack to more than that (a zip bomb) nor be anything but a plain array."""
+    handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0))
+    try:
+        if not stat.S_ISREG(os.fstat(handle).st_mode):
+            raise ValueError("not a regular file")
+        limit = MOST_BYTES[path.name]
+        with os.fdopen(os.dup(handle), "rb") as file:
+            data = file.read(limit + 1)
+    finally:
+        os.close(handle)
+    if len(data) > limit:
+        raise ValueError(f"larger than {limit} bytes")
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        if sum(member.file_size for member in archive.infolist()) > limit:
+            raise ValueError(f"unpacks to more than {limit} bytes")
+    with np.load(io.BytesIO(data), allow_pickle=False) as saved:
+        if not isinstance(saved, np.lib.npyio.NpzFile):
+            raise ValueError("a single array, not the table's file")
+        if "format" not in saved.files or str(saved["format"]) != FORMAT:
+            raise ValueError("not written by the companion")
+        return {name: saved[name] for name in (*names, *(n for n in optional if n in saved.files))}
 
 
 def _no_examples(params: ReaderParams) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:

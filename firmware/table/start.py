@@ -17,7 +17,7 @@ from typing import TextIO
 
 from engine.dice import FACES
 from firmware.calibration.calibrate_board import Refusal, calibrate_board
-from firmware.calibration.table_dice import TableDice
+from firmware.calibration.table_dice import TableDice, forget_files
 from firmware.calibration.tray_file import TRAY_NAME, load_tray
 from firmware.config import Config
 from firmware.core.autoplay import AutoPlayers
@@ -245,13 +245,12 @@ def open_journal(data: Path | None) -> Journal:
 def teach_dice(config: Config, forget: bool = False) -> int:
     """Run the lesson on the configured camera, buttons and display (``forget``: drop what the
     table learned instead); returns the exit status."""
+    if forget:  # without reading the files: forgetting is the way out of files that cannot be read
+        removed = forget_files(config.data_dir)
+        print(f"forgot the table's dice: removed {', '.join(removed)}" if removed else "no dice examples to forget")
+        return 0
     table_dice = TableDice(config.data_dir, config.game.dice_set)
     try:
-        if forget:
-            counts = table_dice.counts()
-            table_dice.forget()
-            print(f"forgot {sum(counts)} examples of {config.game.dice_set!r} and the table's tuned layer")
-            return 0
         opener = camera_opener(config.camera)
         if opener is None:
             print("dice-companion calibrate --dice: the configuration has no camera", file=sys.stderr)
