@@ -70,3 +70,19 @@ def test_aresumed_setup_tumblin_round_puts_the_dice_that_landed_back_on_the_boar
         state = TUMBLIN.apply(state, TUMBLIN.parse_move(move))
     assert lying(state) == (Toss(1, colour="red", new_round=True), Toss(2, colour="green"))
     assert lying(TUMBLIN.new_game(2)) == ()
+
+
+def test_a_game_that_no_longer_replays_is_abandoned_and_the_demo_plays_the_game_asked_for(tmp_path):
+    """It crashed in restore_table once (an AssertionError), for every game; the next start was clean."""
+    import sqlite3
+
+    unfinished(tmp_path, GameSetup(("Ann", "Bob"), kind="tumblin"), "flick", "flick")
+    db = sqlite3.connect(tmp_path / JOURNAL_NAME)
+    db.execute("UPDATE events SET event = 'tally red 9@9' WHERE seq = 2")
+    db.commit()
+    db.close()
+    out = io.StringIO()
+    outcome = play_demo(GameSetup(kind="columns"), 6, True, out=out, data=tmp_path)
+    assert outcome.over and "resuming" not in out.getvalue()
+    records = Journal(tmp_path / JOURNAL_NAME, read_only=True).games()
+    assert [(r.setup.kind, r.status) for r in records] == [("tumblin", "abandoned"), ("columns", "finished")]

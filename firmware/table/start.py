@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TextIO
 
 from engine.dice import FACES
+from engine.errors import EngineError
 from firmware.calibration.calibrate_board import Refusal, calibrate_board
 from firmware.calibration.table_dice import TableDice, forget_files
 from firmware.calibration.tray_file import TRAY_NAME, load_tray
@@ -25,7 +26,7 @@ from firmware.core.table_game import AutoSeats, TableGame
 from firmware.devices import camera_opener, open_buttons, open_display, throwing_dice
 from firmware.drawing.screens import NoticeScreen, draw, rows_of
 from firmware.games.game_setup import GameSetup
-from firmware.journal.journal import JOURNAL_NAME, Journal, JournalError, JournalLocked
+from firmware.journal.journal import JOURNAL_NAME, Journal, JournalError, JournalLocked, replay
 from firmware.table import dice_lesson
 from firmware.table._loop import CameraFeed, EventQueue, run
 from firmware.table.companion import Companion
@@ -106,11 +107,16 @@ def play_demo(
 
 def resumed_setup(journal: Journal, asked: GameSetup, seed: int, out: TextIO) -> tuple[GameSetup, int, bool]:
     """The set-up the demo plays (an unfinished game in the data folder resumes as it was set up,
-    whatever ``--game`` and ``--players`` ask: said in one line) and the simulated table's seed:
+    whatever ``--game`` and ``--players`` ask: said in one line; one that no longer replays is
+    abandoned by the companion, and the game asked for is played) and the simulated table's seed:
     ``seed`` for a new game, one drawn from it and the moves journaled for a resumed one, so the
     throws go on afresh instead of repeating those already journaled; and whether it resumed."""
     record = journal.unfinished()
     if record is None:
+        return asked, seed, False
+    try:
+        replay(record, journal.events(record.id))
+    except EngineError:  # the companion abandons it and says so: the game asked for is played
         return asked, seed, False
     played = record.setup
     if (played.kind, played.names) != (asked.kind, asked.names):
