@@ -39,7 +39,8 @@ def single_keys(stream: TextIO) -> Iterator[None]:
         tty.setcbreak(descriptor)
         yield
     finally:
-        termios.tcsetattr(descriptor, termios.TCSADRAIN, saved)
+        with contextlib.suppress(termios.error, OSError):  # a terminal hung up has nothing left to restore
+            termios.tcsetattr(descriptor, termios.TCSADRAIN, saved)
 
 
 class KeyboardButtons:
@@ -56,12 +57,17 @@ class KeyboardButtons:
         self._thread.start()
 
     def _read(self) -> None:
-        while key := self._stream.read(1):
-            press = press_for_key(key)
-            if press is not None:
-                self._deliver(press)
-            if press is Press.QUIT:
-                return
+        """Keys until QUIT or the end of the stream; a terminal that hung up (nohup, tmux, a serial
+        console: reading it fails) is an end too, so the program quits instead of running for ever."""
+        try:
+            while key := self._stream.read(1):
+                press = press_for_key(key)
+                if press is not None:
+                    self._deliver(press)
+                if press is Press.QUIT:
+                    return
+        except (OSError, ValueError):  # EIO from a hung-up terminal; ValueError: the stream was closed
+            pass
         self._deliver(Press.QUIT)
 
     def close(self) -> None:

@@ -127,3 +127,31 @@ def test_keys_map_to_presses_and_the_end_of_input_quits():
     assert done.wait(5)
     assert delivered == [Press.ROLL, Press.NEXT, Press.SELECT, Press.STOP, Press.SELECT, Press.UNDO, Press.QUIT]
     assert press_for_key("R") is Press.ROLL and press_for_key("?") is None
+
+
+def test_a_terminal_that_hangs_up_quits_and_its_settings_are_left_alone():
+    """nohup, tmux, a serial console: the terminal goes, reading it fails with EIO. The keyboard
+    thread died on that without a word and the program ran for ever; restoring the terminal's
+    settings printed a termios traceback on the way out."""
+    import os
+    import pty
+
+    from hardware.keyboard import single_keys
+
+    master, slave = pty.openpty()
+    stream = os.fdopen(slave, "r", buffering=1)
+    delivered: list[Press] = []
+    done = threading.Event()
+
+    def deliver(press: Press) -> None:
+        delivered.append(press)
+        if press is Press.QUIT:
+            done.set()
+
+    with single_keys(stream):
+        os.write(master, b"r")
+        KeyboardButtons(deliver, stream)
+        os.close(master)  # the hang-up
+        assert done.wait(60)
+    assert delivered == [Press.ROLL, Press.QUIT]
+    stream.close()
