@@ -327,3 +327,31 @@ def test_a_data_folder_whose_name_holds_uri_characters_is_read(tmp_path, capsys)
     folder.mkdir()
     two_won_games(folder / "journal.sqlite3")
     assert main(["history", "--data", str(folder)]) == 0 and "2 games" in capsys.readouterr().out
+
+
+def test_a_kill_while_the_journal_was_created_never_makes_a_reader_try_to_write(tmp_path, capsys):
+    """A transaction cut short leaves a hot rollback journal: history said "attempt to write a
+    readonly database" (and the page 503) until the companion ran again. A reader never writes."""
+    import subprocess
+    import sys
+
+    from firmware.journal.journal import JOURNAL_NAME, _SCHEMA
+
+    killed = f"""
+import os, sqlite3
+db = sqlite3.connect({str(tmp_path / JOURNAL_NAME)!r}, isolation_level=None)
+db.execute("PRAGMA cache_size=1")
+db.execute("BEGIN")
+for statement in {_SCHEMA!r}.split(";"):
+    if statement.strip():
+        db.execute(statement)
+db.execute("CREATE TABLE filler (x)")
+for _ in range(2000):
+    db.execute("INSERT INTO filler VALUES (?)", ("x" * 200,))
+os._exit(0)
+"""
+    subprocess.run([sys.executable, "-c", killed], check=True)
+    assert (tmp_path / f"{JOURNAL_NAME}-journal").is_file(), "the kill left a transaction to roll back"
+    status = main(["history", "--data", str(tmp_path)])
+    said = capsys.readouterr()
+    assert "readonly" not in said.out + said.err and status in (0, 2)

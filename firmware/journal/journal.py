@@ -192,7 +192,18 @@ class Journal:
         if self.immutable:
             LOG.warning("journal %s read as immutable (its folder is not writable by this user): what the "
                         "companion committed since its last turn's end is not seen", self.path)
-        return self._checked(self._connect_read_only(self.immutable), read_only)
+        try:
+            return self._checked(self._connect_read_only(self.immutable), read_only)
+        except sqlite3.OperationalError as error:
+            if self.immutable or "readonly" not in str(error):
+                raise
+        # A transaction a kill cut short left a rollback journal that SQLite must play back before
+        # anyone reads, and a reader may not write: read the file as it lies (the companion's next
+        # start plays it back). A reader never writes.
+        LOG.warning("journal %s has a transaction cut short that only the companion can roll back: read as it "
+                    "lies until the companion starts", self.path)
+        self.immutable = True
+        return self._checked(self._connect_read_only(True), read_only)
 
     def _connect_read_only(self, immutable: bool) -> sqlite3.Connection:
         """A read-only connection; ``immutable`` needs no write access at all, at the cost of the
