@@ -48,6 +48,7 @@ from firmware.journal.rows import (
     GameRecord,
     game_record,
     games_columns,
+    read_game,
     read_games,
     source_column,
 )
@@ -339,6 +340,10 @@ class Journal:
     def games(self) -> list[GameRecord]:
         """Every game that makes sense, oldest first (only a read-only journal can hold others)."""
         return read_games(self._db, self._version)[0]
+
+    def game(self, game: int) -> GameRecord | None:
+        """Game ``game`` if it is there and sound, read from its own rows alone."""
+        return read_game(self._db, self._version, game)
 
     def damaged(self) -> list[DamagedGame]:
         """The games whose row or events make no sense (only ever in a read-only journal)."""

@@ -153,6 +153,32 @@ def read_games(db: sqlite3.Connection, version: int) -> tuple[list[GameRecord], 
     return sound, damaged
 
 
+def read_game(db: sqlite3.Connection, version: int, game: int) -> GameRecord | None:
+    """One sound game of a journal of ``version`` read from its own rows (the page's ``/games/N``:
+    every game's events are not read for one); None when there is no such game or it is damaged,
+    by the same rules as :func:`read_games`."""
+    row = db.execute(f"SELECT {games_columns(version)} FROM games WHERE id = ?", (game,)).fetchone()
+    if row is None:
+        return None
+    known = ", ".join(f"'{source}'" for source in SOURCES)
+    for query in _BAD_EVENTS:
+        mine = f"SELECT 1 FROM ({query.format(last_time=LAST_TIME, source=source_column(version), sources=known)}) " \
+               "WHERE game = ? LIMIT 1"
+        if db.execute(mine, (game,)).fetchone() is not None:
+            return None
+    try:
+        record = game_record(row)
+    except DamagedRow:
+        return None
+    first = db.execute("SELECT event FROM events WHERE game = ? AND seq = 1", (game,)).fetchone()
+    if first is not None and isinstance(first[0], str) and _misfit(record, first[0]):
+        return None
+    if record.status == PLAYING and db.execute(
+            "SELECT 1 FROM games WHERE status = ? AND id > ? LIMIT 1", (PLAYING, game)).fetchone() is not None:
+        return None
+    return record
+
+
 def _misfit(record: GameRecord, first: str) -> str:
     """Why the game's first event cannot open a game of its kind ("": it can): a row whose kind
     was changed reads as sound, but its events belong to another game. One move is replayed per

@@ -91,8 +91,8 @@ def history(journal: Journal) -> dict[str, Any]:
 
 
 def steps(journal: Journal, game: int) -> tuple[GameRecord, list[str]] | None:
-    """A game's record and its events, or None when there is no such game."""
-    record = next((r for r in journal.games() if r.id == game), None)
+    """A game's record and its events, or None when there is no such game (its own rows only)."""
+    record = journal.game(game)
     return None if record is None else (record, journal.events(game))
 
 
