@@ -397,8 +397,8 @@ def test_a_new_visitor_is_served_while_120_slow_clients_hold_connections_open(tm
     server.start()
     slow = []
     try:
-        for _ in range(120):
-            held = socket.create_connection(("127.0.0.1", server.port), timeout=5)
+        for _ in range(120):  # from another host than the visitor's (one host may hold PER_ADDRESS)
+            held = socket.create_connection(("127.0.0.1", server.port), timeout=5, source_address=("127.0.0.2", 0))
             held.sendall(b"GET / HTTP/1.1\r\n")  # and never the rest
             slow.append(held)
         started = time.monotonic()
@@ -407,6 +407,66 @@ def test_a_new_visitor_is_served_while_120_slow_clients_hold_connections_open(tm
     finally:
         for held in slow:
             held.close()
+        server.close()
+
+
+def closed_by_the_server(sock) -> bool:
+    """Waits for the server to close ``sock`` (an end of stream or a reset); False if it sends instead."""
+    try:
+        return sock.recv(1) == b""
+    except ConnectionResetError:
+        return True
+
+
+def test_one_host_holds_at_most_its_share_of_connections(tmp_path):
+    """1,100 slow sockets from one LAN host shut the page (the limit is 1,000): past PER_ADDRESS
+    from one address a connection is closed at once, and another host is served."""
+    import socket
+    import urllib.request
+
+    from firmware.web import server as web_server
+
+    server = web_server.WebServer(tmp_path, "127.0.0.1", 0)
+    server.start()
+    held = []
+    try:
+        for _ in range(web_server.PER_ADDRESS + 20):
+            sock = socket.create_connection(("127.0.0.1", server.port), timeout=30, source_address=("127.0.0.3", 0))
+            sock.sendall(b"GET / HTTP/1.1\r\n")
+            held.append(sock)
+        assert all(closed_by_the_server(sock) for sock in held[web_server.PER_ADDRESS:])
+        assert urllib.request.urlopen(f"http://127.0.0.1:{server.port}/", timeout=30).status == 200
+    finally:
+        for sock in held:
+            sock.close()
+        server.close()
+
+
+def test_headers_trickled_past_the_deadline_are_closed(tmp_path, monkeypatch):
+    """A byte every tenth of a second is never idle: the idle timeout never closed it."""
+    import socket
+
+    from firmware.web import server as web_server
+
+    monkeypatch.setattr(web_server, "HEADER_DEADLINE_S", 0.3)
+    server = web_server.WebServer(tmp_path, "127.0.0.1", 0)
+    server.start()
+    sock = socket.create_connection(("127.0.0.1", server.port), timeout=30)
+    try:
+        sock.settimeout(0.1)
+        for byte in b"GET / HTTP/1.1\r\nX-Slow: " + b"a" * 10_000:  # far longer than the deadline lets it send
+            try:
+                sock.sendall(bytes([byte]))
+                if sock.recv(1) == b"":
+                    break
+            except socket.timeout:
+                continue
+            except OSError:
+                break
+        else:
+            raise AssertionError("a trickle of 10,000 bytes was never closed")
+    finally:
+        sock.close()
         server.close()
 
 
