@@ -19,6 +19,9 @@ def test_a_game_killed_three_times_loses_no_acknowledged_event(tmp_path, capsys,
     assert last is not None, lines[-1]
     kills, resumed, lost = map(int, last.groups())
     assert kills == 3 and lost == 0 and resumed == kills
+    landed = re.fullmatch(r"kills-during-play (\d+) kills-while-starting (\d+) kills-after-the-winning-move (\d+)", lines[-2])
+    assert landed is not None and sum(map(int, landed.groups())) == kills
+    assert landed.group(2) == "0", "the kills are aimed at play, not at start-up"
     acknowledged = int(re.search(r"acknowledged-events (\d+)", lines[0]).group(1))
     journal = Journal(tmp_path / JOURNAL_NAME)
     records = journal.games()

@@ -26,7 +26,9 @@ from firmware.bench.progress import progress
 from firmware.games import DEFAULT_KIND
 from firmware.journal.journal import FINISHED, JOURNAL_NAME, Journal, JournalError, replay
 
-LIFE_S = (0.3, 3.0)  # a life is killed after a random time in this range (seconds), startup included
+# A life is killed a random time in this range (seconds) after it began to play: aimed at play, not
+# at start-up (counted from the start, most kills on a busy machine landed in lives still starting).
+LIFE_S = (0.0, 2.5)
 FINISH_TIMEOUT_S = 300.0  # a last, unkilled life must finish its game within this
 UNDO_RATE = 0.05  # the bots change their minds (press UNDO) at this share of their decisions
 
@@ -38,6 +40,9 @@ class KillFigures:
     kills: int = 0
     resumed: int = 0  # kills whose unfinished game a later life resumed
     nothing_to_resume: int = 0  # kills that left no game unfinished
+    during_play: int = 0  # kills of lives that had begun to play and not yet won
+    while_starting: int = 0  # kills of lives that had not begun to play
+    after_win: int = 0  # kills of lives that had made the winning move
     awaiting: Counter[int] = field(default_factory=Counter)  # game -> kills still waiting for its resume
     lives: int = 0
     games: int = 0
@@ -87,6 +92,7 @@ def child_main(data: Path, seed: int, kind: str, players: int = 2) -> int:
     seats = played.game.autoplayer(len(played.names), seed, table)
     if companion.game_id is not None:
         print(f"resumed {companion.game_id}", flush=True)
+    print("playing", flush=True)
     play_with_bots(companion, seats, table, UNDO_RATE, seed)
     print(f"won {companion.game_id}", flush=True)
     journal.close()
@@ -103,10 +109,21 @@ def _life(data: Path, seed: int, figures: KillFigures, kill_after_s: float | Non
     )
     assert process.stdout is not None
     lines: list[str] = []
-    reader = threading.Thread(target=lambda: lines.extend(process.stdout), daemon=True)  # type: ignore[arg-type]
+    playing = threading.Event()  # the life began to play (or its output ended)
+
+    def read() -> None:
+        for line in process.stdout:  # type: ignore[union-attr]
+            lines.append(line)
+            if line.startswith("playing"):
+                playing.set()
+        playing.set()
+
+    reader = threading.Thread(target=read, daemon=True)
     reader.start()
     killed = False
     try:
+        if kill_after_s is not None:  # aimed at play: the time is counted from its first move
+            playing.wait(FINISH_TIMEOUT_S)
         process.wait(timeout=kill_after_s if kill_after_s is not None else FINISH_TIMEOUT_S)
     except subprocess.TimeoutExpired:
         process.kill()  # SIGKILL: no clean-up of any kind
@@ -126,6 +143,13 @@ def _life(data: Path, seed: int, figures: KillFigures, kill_after_s: float | Non
             figures.resumed_game(int(rest[0]))
     if killed:
         figures.killed(_unfinished_game(data / JOURNAL_NAME))
+        words = {line.split(maxsplit=1)[0] for line in lines if line.strip()}
+        if "won" in words:
+            figures.after_win += 1
+        elif "playing" in words:
+            figures.during_play += 1
+        else:
+            figures.while_starting += 1
     return killed
 
 
@@ -191,6 +215,8 @@ def kill_test_lines(figures: KillFigures) -> list[str]:
     lines = [
         f"lives {figures.lives} games {figures.games} acknowledged-events {len(figures.acked)}",
         f"games-resumed-after-kills {figures.resumed} kills-after-a-win {figures.nothing_to_resume}",
+        f"kills-during-play {figures.during_play} kills-while-starting {figures.while_starting} "
+        f"kills-after-the-winning-move {figures.after_win}",
         *(f"lost: game {g} event {s} {e}" for g, s, e in figures.lost),
         *(f"does not replay to its ending: {b}" for b in figures.broken_games),
         *(f"never resumed: game {g} after {n} kills" for g, n in figures.awaiting.items()),
