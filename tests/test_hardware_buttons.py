@@ -141,17 +141,17 @@ def test_a_terminal_that_hangs_up_quits_and_its_settings_are_left_alone():
     master, slave = pty.openpty()
     stream = os.fdopen(slave, "r", buffering=1)
     delivered: list[Press] = []
-    done = threading.Event()
+    rolled, done = threading.Event(), threading.Event()
 
     def deliver(press: Press) -> None:
         delivered.append(press)
-        if press is Press.QUIT:
-            done.set()
+        (done if press is Press.QUIT else rolled).set()
 
     with single_keys(stream):
         os.write(master, b"r")
         KeyboardButtons(deliver, stream)
-        os.close(master)  # the hang-up
+        assert rolled.wait(60), "the key typed before the hang-up is read"
+        os.close(master)  # the hang-up (it drops what was typed and not yet read)
         assert done.wait(60)
     assert delivered == [Press.ROLL, Press.QUIT]
     stream.close()
