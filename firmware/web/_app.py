@@ -150,9 +150,18 @@ def create_app(journal_path: Path, hosts: tuple[str, ...] = ()) -> Flask:
     def live_json() -> Response:
         return _json(read(views.live, quick=True))
 
+    drawn: list[tuple[object, str]] = [(None, "")]  # the last history read, and its page
+
     @app.get("/history")
     def history_page() -> str:
-        return render_template("history.html", **read(views.history))
+        """Drawn once a reading (a thousand games' rows are 20 ms of template): a crowd asking
+        between two moves is answered with the same page."""
+        found = read(views.history)
+        reading, page = drawn[0]
+        if reading is not found:
+            page = render_template("history.html", **found)
+            drawn[0] = (found, page)
+        return page
 
     @app.get("/games/<int:game>")
     def game_page(game: int) -> str:
