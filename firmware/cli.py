@@ -145,22 +145,33 @@ def _run(args: argparse.Namespace) -> int:
 
     config = load_config(args.config)
     _data_folder(config.data_dir, f"data.dir in {args.config}")
-    if config.buttons.source == "keyboard" and not sys.stdin.isatty():  # it would read end of input: QUIT
-        raise ConfigError(f'buttons.source = "keyboard" in {args.config} needs a terminal, and this one has none '
-                          '(under systemd, wire the GPIO buttons: source = "gpio")')
+    _needs_a_terminal(config.buttons.source, args.config)
     setup_logging()  # timestamped on a terminal; under systemd the journal stamps the lines
     run_device(config)
     return 0
+
+
+def _needs_a_terminal(source: str, named: object) -> None:
+    """Keyboard buttons without a terminal would read the end of input (QUIT) at once: refused in one line."""
+    if source == "keyboard" and not sys.stdin.isatty():
+        raise ConfigError(f'buttons.source = "keyboard" in {named} needs a terminal, and this one has none '
+                          '(under systemd, wire the GPIO buttons: source = "gpio")')
 
 
 def _calibrate(args: argparse.Namespace) -> int:
     from firmware.calibration.calibrate import calibrate
     from firmware.games import table_game
 
+    if args.dice and args.forget:
+        raise ConfigError("calibrate --dice --forget: --forget drops what the table learned of its dice and --dice "
+                          "teaches it; run --forget, then --dice")
     if args.dice or args.forget:
         from firmware.table.start import teach_dice
 
-        return teach_dice(load_config(args.config), forget=args.forget)
+        config = load_config(args.config)
+        if args.dice:
+            _needs_a_terminal(config.buttons.source, args.config)
+        return teach_dice(config, forget=args.forget)
     game = table_game(args.game)
     if not game.camera:
         print(f"dice-companion calibrate: {game.title} reads no dice, so there is nothing to calibrate", file=sys.stderr)

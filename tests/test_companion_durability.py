@@ -301,3 +301,24 @@ def test_a_game_resumed_after_a_claim_shows_the_claim_made(tmp_path):
     second = companion_on(tmp_path / "j.sqlite3")
     assert second.state.claimed_by(0) == (2,) and second.state.current == 1
     assert second.screen == resume_screen(second.state, NAMES)
+
+
+def test_the_dice_lesson_with_keyboard_buttons_and_no_terminal_says_so_and_fails(tmp_path, capsys, monkeypatch):
+    """It exited 0 without a word, as run once did."""
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    config = tmp_path / "table.toml"
+    config.write_text(
+        f'[display]\ntype = "dummy"\n[camera]\nbackend = "synthetic"\n[buttons]\nsource = "keyboard"\n[data]\ndir = "{tmp_path}"\n'
+    )
+    assert main(["calibrate", "--dice", "--config", str(config)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "needs a terminal" in err
+
+
+def test_the_dice_lesson_and_forgetting_together_are_refused_in_one_line(tmp_path, capsys):
+    """It silently only forgot."""
+    (tmp_path / "dice-examples.npz").write_bytes(b"kept")
+    assert main(["calibrate", "--dice", "--forget", "--config", str(tmp_path / "none.toml")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "run --forget, then --dice" in err
+    assert (tmp_path / "dice-examples.npz").read_bytes() == b"kept"

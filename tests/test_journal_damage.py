@@ -355,3 +355,11 @@ os._exit(0)
     status = main(["history", "--data", str(tmp_path)])
     said = capsys.readouterr()
     assert "readonly" not in said.out + said.err and status in (0, 2)
+
+
+def test_history_names_the_game_in_progress_when_none_has_ended(tmp_path, capsys):
+    """It said "no finished or abandoned games yet" while the page listed a game as playing."""
+    journal_with(tmp_path / "journal.sqlite3", "roll 1-1-1-1")[0].close()
+    assert main(["history", "--data", str(tmp_path)]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        "no finished or abandoned games yet; game 1 is being played (Can't Stop: Ann, Bob)"]

@@ -6,7 +6,7 @@ import time
 from collections import Counter
 from collections.abc import Iterator
 
-from firmware.journal.journal import ABANDONED, FINISHED, GameRecord, Journal
+from firmware.journal.journal import ABANDONED, FINISHED, PLAYING, GameRecord, Journal
 
 
 def duration_text(seconds: float | None) -> str:
@@ -48,7 +48,9 @@ def _lines(journal: Journal) -> Iterator[str]:
     records = [r for r in sound if r.status in (FINISHED, ABANDONED)]
     yield from (f"game {game.id}  damaged: {game.why}" for game in damaged)
     if not records:
-        yield "no finished or abandoned games yet"
+        playing = [r for r in sound if r.status == PLAYING]
+        yield "no finished or abandoned games yet" + "".join(
+            f"; game {r.id} is being played ({r.setup.game.title}: {', '.join(r.setup.names)})" for r in playing)
         return
     for kind in dict.fromkeys(record.setup.kind for record in records):  # in the order first played
         of_kind = [record for record in records if record.setup.kind == kind]
