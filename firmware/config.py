@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from engine.errors import EngineError
-from firmware.games import DEFAULT_KIND, GAMES, kinds
+from firmware.games import DEFAULT_KIND, GAMES, kinds, table_game
 from firmware.games.game_setup import DICE_SET_ALLOWED, GameSetup, is_dice_set
 from hardware.buttons import BUTTONS, Press
 from hardware.display import PANELS
@@ -149,12 +149,16 @@ def parse_config(table: dict[str, Any], base: Path = Path(".")) -> Config:
         raise ConfigError(
             f"game.bots = {shown(bots)}: allowed is a list of some of the players {list(names)}, leaving at least one person"
         )
+    kind = reader.choice(game, "kind", kinds(), DEFAULT_KIND)
+    if bots and not table_game(kind).advised:
+        raise ConfigError(f"game.bots = {shown(bots)}: {table_game(kind).title} is a game of skill: no advisor plays "
+                          "a seat (leave bots out)")
     config = Config(
         game=GameSetup(
             names=names,
             bots=tuple(bots),
             hints=reader.value(game, "hints", bool, GameSetup.hints, "true or false"),
-            kind=reader.choice(game, "kind", kinds(), DEFAULT_KIND),
+            kind=kind,
             options=_game_options(reader, game, base),
             dice_set=_dice_set(reader, game),
         ),

@@ -185,3 +185,10 @@ def test_wrong_board_levels_are_refused(levels, message):
 def test_the_configuration_knows_only_levels_in_its_board_section():
     with pytest.raises(ConfigError, match="unknown key board.corners; known: levels"):
         parse_config({"board": {"corners": []}})
+
+
+def test_bots_for_a_game_of_skill_are_refused_in_one_line():
+    """Tumblin' Dice took them and ignored them: Bob played as a person."""
+    with pytest.raises(ConfigError, match=r"^game.bots = \['Bob'\]: Tumblin' Dice is a game of skill: no advisor plays a seat"):
+        parse_config({"game": {"kind": "tumblin", "players": ["Ann", "Bob"], "bots": ["Bob"]}})
+    assert parse_config({"game": {"kind": "tumblin", "players": ["Ann", "Bob"]}}).game.bots == ()
