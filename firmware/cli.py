@@ -45,12 +45,18 @@ def _demo(args: argparse.Namespace) -> int:
     if auto and not args.auto:
         print("dice-companion: the keyboard is not a terminal, so bots play (--auto)", file=sys.stderr)
     data = _data_folder(args.data, "--data DIR") if args.data is not None else None
-    outcome = play_demo(setup, args.seed, auto, record=args.record, data=data)
+    try:
+        outcome = play_demo(setup, args.seed, auto, record=args.record, data=data)
+    except KeyboardInterrupt:  # ctrl-c: said, then the status 130 a shell expects
+        print("left before anyone won" + (f"; `dice-companion demo --data {data}` resumes the game" if data else ""))
+        raise
     when = f"in round {outcome.rounds} ({outcome.turns} turns)"  # rounds, as the screens count them
     if outcome.winner:
         print(f"{says(outcome.winner, 'wins')} {when}")
-    else:
-        print(f"a draw {when}" if outcome.over else "left before anyone won")
+    elif outcome.over:
+        print(f"a draw {when}")
+    else:  # no round shown: left on the set-up screen
+        print("left before anyone won" if outcome.rounds else "left before a game began")
     return 0
 
 

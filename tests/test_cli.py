@@ -238,3 +238,23 @@ def test_the_demo_names_seats_for_what_they_are(monkeypatch, capsys):
     main(["demo", "--game", "tumblin", "--players", "3"])
     main(["demo", "--game", "columns"])
     assert [(s.names, s.bots) for s in seen] == [(("You", "Friend", "Friend2"), ()), (("You", "Advisor"), ("Advisor",))]
+
+
+def test_ctrl_c_on_the_demo_says_how_it_ended_and_how_to_resume(tmp_path, capsys, monkeypatch):
+    """It exited 130 without a word."""
+    from firmware.table import start
+
+    def interrupted(*_args, **_kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(start, "play_demo", interrupted)
+    assert main(["demo", "--auto", "--data", str(tmp_path)]) == 130
+    assert capsys.readouterr().out == f"left before anyone won; `dice-companion demo --data {tmp_path}` resumes the game\n"
+
+
+def test_leaving_the_demo_on_the_set_up_screen_says_no_game_began(capsys, monkeypatch):
+    from firmware.table import start
+
+    monkeypatch.setattr(start, "play_demo", lambda *_args, **_kwargs: start.Outcome(None, 0))
+    assert main(["demo", "--auto"]) == 0
+    assert capsys.readouterr().out == "left before a game began\n"
