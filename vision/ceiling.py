@@ -56,13 +56,6 @@ class Ceiling:
         return f"ceiling: label-boxes {100 * self.boxes_right / dice:.1f}% pipeline {100 * self.pipeline_right / dice:.1f}%"
 
 
-def _right_in_pipeline(result: PhotoResult) -> set[int]:
-    """The labelled boxes the pipeline read right (matched by location)."""
-    dice = result.reading.dice
-    matched = match_by_location(result.photo.boxes, dice)
-    return {b for b, d in matched.items() if result.photo.boxes[b][4] == dice[d].value != UNCLEAR}
-
-
 def _clear_boxes(result: PhotoResult) -> list[int]:
     return [b for b, box in enumerate(result.photo.boxes) if box[4] != UNCLEAR]
 
@@ -74,7 +67,7 @@ def ceiling(results: Sequence[PhotoResult]) -> Ceiling | None:
         return None
     dice = boxes_right = pipeline_right = 0
     for result in boxed:
-        right = _right_in_pipeline(result)
+        right = result.right_boxes
         for b in _clear_boxes(result):
             dice += 1
             boxes_right += result.box_faces[b] == result.photo.boxes[b][4]
@@ -93,14 +86,16 @@ class LostDie:
         return f"  {self.file} box {self.box + 1} ({self.label}): {self.cause}"
 
 
-def _covers(die: Die, point: tuple[float, float]) -> bool:
-    return all(abs(p - c) <= die.size / 2 for p, c in zip(point, die.centre))
+def _inside(point: tuple[float, float], centre: tuple[float, float], size: float) -> bool:
+    """Whether ``point`` lies in the square of side ``size`` about ``centre``."""
+    return all(abs(p - c) <= size / 2 for p, c in zip(point, centre))
 
 
 def _merged(die: Die, box: int, boxes: Sequence[Box]) -> bool:
     """Whether ``die`` covers the centre of ``box`` and of another labelled box too."""
     centres = [box_place(b)[0] for b in boxes]
-    return _covers(die, centres[box]) and any(_covers(die, c) for i, c in enumerate(centres) if i != box)
+    return _inside(centres[box], die.centre, die.size) and any(
+        _inside(c, die.centre, die.size) for i, c in enumerate(centres) if i != box)
 
 
 def _off(die: Die, box: Box) -> bool:
@@ -109,18 +104,13 @@ def _off(die: Die, box: Box) -> bool:
     return math.dist(die.centre, centre) > OFF_CENTRE * size or not 1 / SIZE_RATIO <= ratio <= SIZE_RATIO
 
 
-def _near(point: tuple[float, float], box: Box) -> bool:
-    centre, size = box_place(box)
-    return all(abs(p - c) <= size / 2 for p, c in zip(point, centre))
-
-
 def why_lost(result: PhotoResult, image: np.ndarray, params: ReaderParams = DEFAULT_PARAMS) -> list[LostDie]:
     """Each labelled die of ``result`` that the classifier reads right on its box and the pipeline
     lost, with the cause (see the module docstring); ``image`` is the photo it was read from."""
     boxes, dice = result.photo.boxes, result.reading.dice
     if not result.box_faces:
         return []
-    right = _right_in_pipeline(result)
+    right = result.right_boxes
     lost = [b for b in _clear_boxes(result) if b not in right and result.box_faces[b] == boxes[b][4]]
     if not lost:
         return []
@@ -137,7 +127,7 @@ def why_lost(result: PhotoResult, image: np.ndarray, params: ReaderParams = DEFA
             cause = "merged with a neighbour"
         elif b in match_by_location(boxes, full.dice):
             cause = "cut by the count"
-        elif any(_near(centre, boxes[b]) for centre, _ in candidates):
+        elif any(_inside(centre, *box_place(boxes[b])) for centre, _ in candidates):
             cause = "taken for no die"
         else:
             cause = "no candidate"

@@ -59,12 +59,16 @@ def _pass(bgr: np.ndarray, shrink: int, p: ReaderParams) -> list[Candidate]:
     return found
 
 
+def same_die(a: Candidate, b: Candidate, distance: float) -> bool:
+    """Whether two candidates' centres are closer than ``distance`` x the bigger size: one die."""
+    return bool(np.hypot(a.centre[0] - b.centre[0], a.centre[1] - b.centre[1]) < distance * max(a.size, b.size))
+
+
 def drop_duplicates(candidates: list[Candidate], distance: float) -> list[Candidate]:
-    """Keep the strongest of candidates whose centres are closer than ``distance`` x the bigger size."""
+    """Keep the strongest of candidates that are the same die (:func:`same_die`)."""
     kept: list[Candidate] = []
     for c in sorted(candidates, key=lambda c: -c.score):
-        if all(np.hypot(c.centre[0] - k.centre[0], c.centre[1] - k.centre[1]) >= distance * max(c.size, k.size)
-               for k in kept):
+        if not any(same_die(c, k, distance) for k in kept):
             kept.append(c)
     return kept
 

@@ -116,9 +116,14 @@ class PhotoResult:
         if not self.photo.boxes:
             right = sum((Counter(self.reading.values) & Counter(self.photo.clear_values)).values())
             return right, max(0, len(dice) - len(self.photo.values))
+        return len(self.right_boxes), len(dice) - len(match_by_location(self.photo.boxes, dice))
+
+    @cached_property
+    def right_boxes(self) -> frozenset[int]:
+        """The labelled boxes whose die was read right (matched by location; none without boxes)."""
+        dice = self.reading.dice
         matched = match_by_location(self.photo.boxes, dice)
-        right = sum(1 for b, d in matched.items() if self.photo.boxes[b][4] == dice[d].value != UNCLEAR)
-        return right, len(dice) - len(matched)
+        return frozenset(b for b, d in matched.items() if self.photo.boxes[b][4] == dice[d].value != UNCLEAR)
 
     @property
     def dice_right(self) -> int:

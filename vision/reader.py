@@ -21,7 +21,7 @@ import cv2
 import numpy as np
 
 from vision.classify import NOT_A_DIE, die_crop, logits_and_features, softmax
-from vision.detect import Candidate, drop_duplicates, find_candidates
+from vision.detect import Candidate, drop_duplicates, find_candidates, same_die
 from vision.params import DEFAULT_PARAMS, ReaderParams, VisionInputError
 from vision.reading import DiceReading, Die
 from vision.table_tuning import TableHead
@@ -113,16 +113,12 @@ def _judged(
     if not candidates:
         return {}
     crops = np.array([die_crop(bgr, c.centre, c.size, params) for c in candidates], np.uint8)
-    logits, features = logits_and_features(crops.reshape(-1, params.crop_px, params.crop_px, 3), params)
+    logits, features = logits_and_features(crops, params)
     faces: dict[Candidate, np.ndarray] = {}
     for candidate, probabilities in zip(candidates, softmax(logits) if head is None else head.probabilities(features)):
         if 1.0 - probabilities[NOT_A_DIE] >= params.doubtful_presence:
             faces[replace(candidate, score=1.0 - float(probabilities[NOT_A_DIE]))] = probabilities[:NOT_A_DIE]
     return faces
-
-
-def _same_die(a: Candidate, b: Candidate, params: ReaderParams) -> bool:
-    return bool(np.hypot(a.centre[0] - b.centre[0], a.centre[1] - b.centre[1]) < params.duplicate_distance * max(a.size, b.size))
 
 
 def _at_the_typical_size(candidates: list[Candidate], kept: list[Candidate], params: ReaderParams) -> list[Candidate]:
@@ -138,7 +134,7 @@ def _at_the_typical_size(candidates: list[Candidate], kept: list[Candidate], par
     for c in candidates:
         resized = replace(c, size=typical)
         if not 1 / params.typical_size_ratio <= c.size / typical <= params.typical_size_ratio and not any(
-            _same_die(resized, d, params) for d in dice
+            same_die(resized, d, params.duplicate_distance) for d in dice
         ):
             again.append(resized)
     return drop_duplicates(again, params.duplicate_distance)
@@ -157,7 +153,7 @@ def _found(
     kept = drop_duplicates(list(faces), params.duplicate_distance)
     second = _judged(bgr, _at_the_typical_size(candidates, kept, params), params, head)
     for candidate in sorted(second, key=lambda c: -c.score):
-        if candidate.score >= params.typical_size_min_presence and not any(_same_die(candidate, k, params) for k in kept):
+        if candidate.score >= params.typical_size_min_presence and not any(same_die(candidate, k, params.duplicate_distance) for k in kept):
             kept.append(candidate)
             faces[candidate] = second[candidate]
     is_die = [c.score >= 1.0 - params.max_not_die_probability for c in kept]

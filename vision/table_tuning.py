@@ -33,6 +33,19 @@ STEPS = 300  # gradient steps of a fit
 STEP_SIZE = 0.5  # -
 
 
+# What reading a damaged .npz raises: MemoryError from a header claiming more items than could be
+# held, and SyntaxError or tokenize's TokenError from a flipped bit in a header numpy parses as Python.
+NPZ_DAMAGE = (OSError, KeyError, ValueError, TypeError, AttributeError, EOFError, MemoryError, SyntaxError,
+              tokenize.TokenError, zipfile.BadZipFile)
+
+
+def check_unpacked(data: bytes, limit: int) -> None:
+    """ValueError when the members of the .npz ``data`` would unpack to more than ``limit`` bytes (a zip bomb)."""
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        if sum(member.file_size for member in archive.infolist()) > limit:
+            raise ValueError(f"unpacks to more than {limit} bytes")
+
+
 @dataclass(frozen=True)
 class Example:
     """A confirmed die (or a thing that is no die) as the reader cut it: its crop, its class (face
@@ -84,13 +97,10 @@ class TableHead:
     def from_bytes(cls, data: bytes, name: str) -> TableHead:
         """The layer written by :meth:`to_bytes`; ValueError naming ``name`` when the bytes are not one."""
         try:
-            with zipfile.ZipFile(io.BytesIO(data)) as archive:  # no member may unpack past the bytes' own size x 4
-                if sum(member.file_size for member in archive.infolist()) > 4 * len(data):
-                    raise ValueError("its arrays unpack to far more than it holds")
+            check_unpacked(data, 4 * len(data))  # no more than four times what it holds
             with np.load(io.BytesIO(data), allow_pickle=False) as saved:
                 weights, bias, figures = saved["weights"], saved["bias"], saved["figures"]
-        except (OSError, KeyError, ValueError, TypeError, EOFError, MemoryError, SyntaxError, tokenize.TokenError,
-                zipfile.BadZipFile) as error:  # numpy parses a header as Python: a flipped bit there is a SyntaxError
+        except NPZ_DAMAGE as error:
             raise ValueError(f"{name} is not a table's tuned layer: {error}") from None
         if weights.ndim != 2 or weights.shape[0] != CLASSES or bias.shape != (CLASSES,) or figures.shape not in ((5,), (6,)):
             raise ValueError(f"{name} is not a table's tuned layer: shapes {weights.shape}, {bias.shape}, {figures.shape}")

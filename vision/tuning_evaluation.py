@@ -99,10 +99,7 @@ def evaluate_tuned(
 
 def _right_dice(result: PhotoResult) -> np.ndarray:
     """For each clearly labelled die of the photo, whether the reading has it right (by location)."""
-    boxes, dice = result.photo.boxes, result.reading.dice
-    matched = match_by_location(boxes, dice)
-    return np.array([b in matched and dice[matched[b]].value == box[4] for b, box in enumerate(boxes) if box[4] != UNCLEAR],
-                    bool)
+    return np.array([b in result.right_boxes for b, box in enumerate(result.photo.boxes) if box[4] != UNCLEAR], bool)
 
 
 def _watched(

@@ -18,8 +18,6 @@ import os
 import stat
 import threading
 import time
-import tokenize
-import zipfile
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -31,7 +29,7 @@ from vision.params import DEFAULT_PARAMS, ReaderParams
 from vision.reader import crops_of, read_dice
 from vision.reading import DiceReading, Die
 from vision.classify import classify, feature_width, logits_and_features, softmax
-from vision.table_tuning import Example, TableHead, Watch, reads_right, tune
+from vision.table_tuning import NPZ_DAMAGE, Example, TableHead, Watch, check_unpacked, reads_right, tune
 
 LOG = logging.getLogger("dice_companion")
 EXAMPLES_NAME = "dice-examples.npz"
@@ -40,10 +38,7 @@ EXAMPLES_KEPT = 600
 REFIT_AFTER = 12  # new examples before the layer is fitted again, or a quarter of those kept if more
 
 FORMAT = "dice-companion table dice 1"  # written in the examples file: anything else is foreign
-# What reading a damaged .npz raises (MemoryError: a header claiming more items than could be held).
-# numpy parses an array's header as Python: a flipped bit there raises SyntaxError or tokenize's TokenError.
-UNREADABLE = (OSError, KeyError, ValueError, TypeError, AttributeError, EOFError, MemoryError, SyntaxError,
-              tokenize.TokenError, zipfile.BadZipFile)
+UNREADABLE = NPZ_DAMAGE  # what reading a damaged .npz raises
 MOST_BYTES = {EXAMPLES_NAME: 32 << 20, LAYER_NAME: 1 << 20}  # far above what the companion writes (4.2 MB, 10 KB)
 
 
@@ -331,9 +326,7 @@ def _read_npz(path: Path, names: tuple[str, ...], optional: tuple[str, ...] = ()
         os.close(handle)
     if len(data) > limit:
         raise ValueError(f"larger than {limit} bytes")
-    with zipfile.ZipFile(io.BytesIO(data)) as archive:
-        if sum(member.file_size for member in archive.infolist()) > limit:
-            raise ValueError(f"unpacks to more than {limit} bytes")
+    check_unpacked(data, limit)
     with np.load(io.BytesIO(data), allow_pickle=False) as saved:
         if not isinstance(saved, np.lib.npyio.NpzFile):
             raise ValueError("a single array, not the table's file")
