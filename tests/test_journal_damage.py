@@ -157,9 +157,9 @@ def test_a_journal_emptied_or_deleted_is_announced_as_such_with_the_games_lost(t
     (tmp_path / "crashed" / "journal.sqlite3-wal").unlink(missing_ok=True)
     game, last, _ = crashed.acked[-1]
     companion = Companion(dummy_display(), GameSetup(("Ann", "Bob")), journal=Journal(crashed.path))
-    earlier = {0: ("journal file was", "found empty or missing"),
+    earlier = {0: ("the journal file was", "empty or missing"),
                2: ("and 2 earlier games:", "journal file emptied")}[finished]
-    assert companion.screen == NoticeScreen("Games lost", (f"game {game}'s events 1-{last}", *earlier), "a fresh journal")
+    assert companion.screen == NoticeScreen("Games lost", (f"game {game} events 1-{last}", *earlier), "new journal")
     said = [r.getMessage() for r in caplog.records if "acknowledged" in r.getMessage()]
     assert len(said) == 1 and "journal file was found empty or missing" in said[0] and "write-ahead log" not in said[0]
     assert ("2 earlier games with it" in said[0]) == (finished == 2)

@@ -164,11 +164,11 @@ class Companion:
             if self._banner is not None:
                 self._waiting_notices.insert(0, self._banner)
             if lost.cause == FILE_LOST:
-                earlier = {0: "journal file was", 1: "and 1 earlier game:"}.get(lost.earlier_games,
-                                                                             f"and {lost.earlier_games} earlier games:")
-                ending = ("found empty or missing",) if lost.earlier_games == 0 else ("journal file emptied",)
-                self._banner = NoticeScreen("Games lost", (f"game {lost.game}'s {events}", earlier, *ending),
-                                            "a fresh journal")
+                earlier = {0: "the journal file was", 1: "and 1 earlier game:"}.get(lost.earlier_games,
+                                                                                 f"and {lost.earlier_games} earlier games:")
+                ending = "empty or missing" if lost.earlier_games == 0 else "journal file emptied"
+                self._banner = NoticeScreen("Games lost", (f"game {lost.game} {events}", earlier, ending),
+                                            "new journal")
             else:
                 self._banner = NoticeScreen("Events lost", (f"game {lost.game}'s {events}", "are not in the journal:",
                                                             "its log was damaged"), "played on from before")
