@@ -32,6 +32,7 @@ from engine.cant_stop import (
 from engine.cant_stop.variant import MAX_COLUMNS_TO_WIN
 from engine.dice import Roll
 from engine.errors import IllegalMoveError
+from property_runs import runs
 from rules_oracle import oracle_choices
 
 ORDERED_THROWS = [Roll(t) for t in itertools.product(range(1, 7), repeat=4)]
@@ -96,7 +97,7 @@ def check_invariants(before: State, event, after: State) -> None:
         assert reached == [after.winner] and event == STOP and after.winner == before.current
 
 
-@settings(max_examples=1200, deadline=None)
+@settings(max_examples=runs(400), deadline=None, derandomize=True)
 @given(set_up=set_ups(), seed=st.integers(0, 2**32 - 1))
 def test_random_games_keep_the_rules(set_up, seed):
     players, variant = set_up
@@ -109,7 +110,7 @@ def test_random_games_keep_the_rules(set_up, seed):
     assert after.phase is Phase.OVER and steps > 0
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=runs(150), deadline=None, derandomize=True)
 @given(set_up=set_ups(), seed=st.integers(0, 2**32 - 1))
 def test_text_and_json_forms_round_trip(set_up, seed):
     for before, event, after in random_game(*set_up, random.Random(seed)):
@@ -117,7 +118,7 @@ def test_text_and_json_forms_round_trip(set_up, seed):
         assert from_json(to_json(after)) == after
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=runs(15), deadline=None, derandomize=True)
 @given(set_up=set_ups(), seed=st.integers(0, 2**32 - 1))
 def test_bust_odds_are_the_fraction_of_throws_with_no_choice(set_up, seed):
     rng = random.Random(seed)
@@ -127,7 +128,7 @@ def test_bust_odds_are_the_fraction_of_throws_with_no_choice(set_up, seed):
             assert bust_probability(before) == Fraction(busting, len(ORDERED_THROWS))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=runs(150), deadline=None, derandomize=True)
 @given(set_up=set_ups(), seed=st.integers(0, 2**32 - 1))
 def test_choices_and_their_effects_match_a_naive_reading_of_the_rules(set_up, seed):
     candidates = [Advance((a,)) for a in COLUMNS] + [

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from engine.columns import GAME, PLACEMENTS, STOCK, Placement, State, grid, parse_move, score
 from engine.errors import IllegalMoveError
+from property_runs import runs
 
 KINDS = "RSDL"
 LEVELS = 5
@@ -159,7 +160,7 @@ def check_end(state: State, board: Board) -> None:
     assert GAME.winner(state) == oracle_winner(board)
 
 
-@settings(max_examples=2000, deadline=None, derandomize=True)
+@settings(max_examples=runs(1000), deadline=None, derandomize=True)
 @given(seed=st.integers(0, 2**32 - 1))
 def test_random_games_follow_the_rules(seed):
     """Every placement made is one the rules allow, lands where they say; the game ends exactly when stuck."""

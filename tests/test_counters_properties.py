@@ -14,6 +14,7 @@ from engine.counters import GAME, Handicap, Keep, Phase, Rocket, State, Take
 from engine.counters.board import default_board
 from engine.dice import Roll
 from counters_positions import plain_board
+from property_runs import runs
 
 BOARDS = (
     default_board(),
@@ -94,7 +95,7 @@ def check_step(before: State, event, after: State) -> None:
         assert any(isinstance(m, Keep) for m in GAME.legal_moves(after)) == (after.throws < 3)
 
 
-@settings(max_examples=2000, deadline=None, derandomize=True)
+@settings(max_examples=runs(700), deadline=None, derandomize=True)
 @given(players=st.integers(2, 4), board=st.sampled_from(BOARDS), seed=st.integers(0, 2**32 - 1))
 def test_random_games_keep_the_rules(players, board, seed):
     steps = 0

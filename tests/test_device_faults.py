@@ -18,6 +18,7 @@ from hardware.camera import Toss
 from hardware.display import dummy_display
 from hardware.keyboard import KeyboardButtons
 from table_helpers import press
+from waiting import HANG_S
 
 
 def drained(inbox: EventQueue, until: Press = Press.QUIT) -> list:
@@ -73,5 +74,5 @@ def test_bots_at_the_buttons_try_again_after_the_journal_refused_a_move(tmp_path
     companion = Companion(dummy_display(), GameSetup(seats.names, kind="columns"), journal=journal)
     playing = threading.Thread(target=play_with_bots, args=(companion, seats, tray), daemon=True)
     playing.start()
-    playing.join(timeout=60)  # waiting forever was the fault
+    playing.join(timeout=HANG_S)  # waiting forever was the fault
     assert not playing.is_alive() and companion.state.over and len(calls) == len(companion.state.pieces) + 1, "the refused move made again"

@@ -11,6 +11,7 @@ from gpiozero.pins.mock import MockFactory
 from hardware.buttons import ButtonsError, ButtonTiming, GpioButtons, Press
 from hardware.keyboard import KeyboardButtons, press_for_key
 from table_helpers import ManualClock
+from waiting import HANG_S
 
 PINS = {Press.ROLL: 17, Press.STOP: 27, Press.NEXT: 22, Press.SELECT: 23}
 
@@ -124,7 +125,7 @@ def test_keys_map_to_presses_and_the_end_of_input_quits():
             done.set()
 
     KeyboardButtons(deliver, io.StringIO("rNx s\nu"))
-    assert done.wait(5)
+    assert done.wait(HANG_S)
     assert delivered == [Press.ROLL, Press.NEXT, Press.SELECT, Press.STOP, Press.SELECT, Press.UNDO, Press.QUIT]
     assert press_for_key("R") is Press.ROLL and press_for_key("?") is None
 
@@ -150,8 +151,8 @@ def test_a_terminal_that_hangs_up_quits_and_its_settings_are_left_alone():
     with single_keys(stream):
         os.write(master, b"r")
         KeyboardButtons(deliver, stream)
-        assert rolled.wait(60), "the key typed before the hang-up is read"
+        assert rolled.wait(HANG_S), "the key typed before the hang-up is read"
         os.close(master)  # the hang-up (it drops what was typed and not yet read)
-        assert done.wait(60)
+        assert done.wait(HANG_S)
     assert delivered == [Press.ROLL, Press.QUIT]
     stream.close()

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from engine.errors import IllegalMoveError
 from engine.tumblin import GAME, Die, Flick, Tally, dice_left, round_number, tally_due, totals
+from property_runs import runs
 
 DICE, ROUNDS = 4, 4
 
@@ -137,7 +138,7 @@ def play_game(seed: int):
         overtime = deciding
 
 
-@settings(max_examples=2500, deadline=None, derandomize=True)
+@settings(max_examples=runs(1200), deadline=None, derandomize=True)
 @given(seed=st.integers(0, 2**32 - 1))
 def test_random_games_follow_the_rules(seed):
     """Flick counts, turns, scores, the order of rounds and the end of play are the oracle's."""

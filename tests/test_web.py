@@ -8,7 +8,6 @@ from __future__ import annotations
 import logging
 import re
 import sqlite3
-import time
 import xml.etree.ElementTree as ElementTree
 from pathlib import Path
 
@@ -19,6 +18,7 @@ from firmware.core.table_game import Progress
 from firmware.games.game_setup import GameSetup
 from firmware.journal.journal import JOURNAL_NAME, Journal
 from firmware.web._app import create_app
+from waiting import HANG_S
 
 GAMES = {  # a few moves of each kind, as the table journals them
     "cant-stop": ["roll 1-4-5-6", "5+11", "roll 2-2-3-3", "5+5"],
@@ -315,7 +315,7 @@ def test_run_with_the_page_enabled_serves_it_beside_the_game(data):
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     assert start_web_page(Config(web=WebConfig(True, "127.0.0.1", port), data_dir=data)) is None
-    with urllib.request.urlopen(f"http://127.0.0.1:{port}/live.json", timeout=5) as response:
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/live.json", timeout=HANG_S) as response:
         assert response.status == 200 and b'"kind": "cant-stop"' in response.read()
     assert start_web_page(Config(data_dir=data)) is None, "off by default: nothing started"
 
@@ -386,24 +386,26 @@ def test_web_hosts_in_the_configuration_must_be_host_names():
         parse_config({"web": {"hosts": ["http://x"]}})
 
 
-def test_a_new_visitor_is_served_while_120_slow_clients_hold_connections_open(tmp_path):
-    """Waitress's default of 100 connections let 120 slow sockets shut the page to everyone."""
+def test_a_new_visitor_is_served_while_120_slow_clients_hold_connections_open(tmp_path, monkeypatch):
+    """Waitress's default of 100 connections let 120 slow sockets shut the page to everyone. The
+    slow ones are never closed here for their deadline, so the visitor is served beside them or
+    not at all (however slow the machine)."""
     import socket
     import urllib.request
 
-    from firmware.web.server import WebServer
+    from firmware.web import server as web_server
 
-    server = WebServer(tmp_path, "127.0.0.1", 0)
+    monkeypatch.setattr(web_server, "HEADER_DEADLINE_S", 10 * HANG_S)
+    server = web_server.WebServer(tmp_path, "127.0.0.1", 0)
     server.start()
     slow = []
     try:
         for _ in range(120):  # from another host than the visitor's (one host may hold PER_ADDRESS)
-            held = socket.create_connection(("127.0.0.1", server.port), timeout=5, source_address=("127.0.0.2", 0))
+            held = socket.create_connection(("127.0.0.1", server.port), timeout=HANG_S, source_address=("127.0.0.2", 0))
             held.sendall(b"GET / HTTP/1.1\r\n")  # and never the rest
             slow.append(held)
-        started = time.monotonic()
-        page = urllib.request.urlopen(f"http://127.0.0.1:{server.port}/", timeout=5)
-        assert page.status == 200 and time.monotonic() - started < 2
+        page = urllib.request.urlopen(f"http://127.0.0.1:{server.port}/", timeout=HANG_S)
+        assert page.status == 200
     finally:
         for held in slow:
             held.close()
@@ -431,11 +433,11 @@ def test_one_host_holds_at_most_its_share_of_connections(tmp_path):
     held = []
     try:
         for _ in range(web_server.PER_ADDRESS + 20):
-            sock = socket.create_connection(("127.0.0.1", server.port), timeout=30, source_address=("127.0.0.3", 0))
+            sock = socket.create_connection(("127.0.0.1", server.port), timeout=HANG_S, source_address=("127.0.0.3", 0))
             sock.sendall(b"GET / HTTP/1.1\r\n")
             held.append(sock)
         assert all(closed_by_the_server(sock) for sock in held[web_server.PER_ADDRESS:])
-        assert urllib.request.urlopen(f"http://127.0.0.1:{server.port}/", timeout=30).status == 200
+        assert urllib.request.urlopen(f"http://127.0.0.1:{server.port}/", timeout=HANG_S).status == 200
     finally:
         for sock in held:
             sock.close()
@@ -511,22 +513,22 @@ def test_pages_asking_together_cost_one_reading_at_a_time_never_an_older_one(tmp
         readings.append(len(readings) + 1)
         if len(readings) == 1:
             reading.set()
-            release.wait(10)
+            release.wait(HANG_S)
         running.pop()
         return {"reading": len(readings)}
 
     answers: list[dict[str, int]] = []
     first = threading.Thread(target=lambda: answers.append(cache.get("live", fresh)))
     first.start()
-    assert reading.wait(10)
+    assert reading.wait(HANG_S)
     others = [threading.Thread(target=lambda: answers.append(cache.get("live", fresh))) for _ in range(4)]
     for thread in others:
         thread.start()
-    assert lock.all_waiting.wait(10)
+    assert lock.all_waiting.wait(HANG_S)
     journal.write_bytes(b"two, after they asked")  # the first reading began before it: too old for them
     release.set()
     for thread in (first, *others):
-        thread.join(10)
+        thread.join(HANG_S)
     assert sorted(answer["reading"] for answer in answers) == [1, 2, 2, 2, 2], "the four share one newer reading"
     assert cache.get("live", fresh) == {"reading": 2}, "nothing changed since: the kept reading"
 
@@ -545,19 +547,19 @@ def test_the_live_view_never_waits_for_the_statistics(tmp_path):
 
     def statistics() -> dict[str, str]:
         reading.set()
-        release.wait(30)
+        release.wait(HANG_S)
         return {"view": "statistics"}
 
     slow = threading.Thread(target=cache.get, args=("statistics", statistics))
     slow.start()
-    assert reading.wait(10)
+    assert reading.wait(HANG_S)
     answered: list[dict[str, str]] = []
     live = threading.Thread(target=lambda: answered.append(cache.get("live", lambda: {"view": "live"}, quick=True)))
     live.start()
-    live.join(10)  # returns at once; behind the statistics it would wait until they are released
+    live.join(HANG_S)  # returns at once; behind the statistics it would wait until they are released
     waited = live.is_alive()
     release.set()
-    slow.join(10)
+    slow.join(HANG_S)
     live.join(10)
     assert not waited and answered == [{"view": "live"}]
 
