@@ -14,15 +14,16 @@ from hardware.display import Display, ReopeningDisplay, TerminalDisplay, dummy_d
 from hardware.keyboard import KeyboardButtons
 
 
-def open_display(config: DisplayConfig, persist: bool = False) -> Display:
+def open_display(config: DisplayConfig, persist: bool = False, keys: str = "") -> Display:
     """The configured display, opened again after a failure; raises DisplayError when a panel is not there.
-    With ``persist`` an OLED keeps its last picture after it is closed."""
-    return ReopeningDisplay(lambda: _open_display(config, persist))
+    With ``persist`` an OLED keeps its last picture after it is closed; ``keys`` (what the keyboard's
+    keys do) is printed under the terminal's picture, where the one at the keys looks."""
+    return ReopeningDisplay(lambda: _open_display(config, persist, keys))
 
 
-def _open_display(config: DisplayConfig, persist: bool) -> Display:
+def _open_display(config: DisplayConfig, persist: bool, keys: str) -> Display:
     if config.type == "terminal":
-        return TerminalDisplay()
+        return TerminalDisplay(footer=keys)
     if config.type == "dummy":
         return dummy_display(persist)
     return open_oled(config.type, config.i2c_port, config.i2c_address, config.rotate, persist)

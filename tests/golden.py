@@ -137,7 +137,7 @@ def assert_matches_golden_text(text: str, name: str, update: bool) -> None:
 
 def watch_for_cut_text(monkeypatch: pytest.MonkeyPatch, *modules: ModuleType) -> list[str]:
     """Record every text that the drawing kit would cut at the panel's edge, in either font (and
-    every title whose halves would touch) while screens of ``modules`` (and the core's) are drawn; returns the list."""
+    every title or footer whose halves would touch) while screens of ``modules`` (and the core's) are drawn; returns the list."""
     cut: list[str] = []
     original_text, original_big, original_title = screens.text, screens.big, screens.title
     original_tiny = tiny_font.tiny_text
@@ -158,13 +158,21 @@ def watch_for_cut_text(monkeypatch: pytest.MonkeyPatch, *modules: ModuleType) ->
             cut.append(f"{text} | {right}")
         original_title(canvas, text, right)
 
+    original_footer = screens.footer
+
+    def footer(canvas, left, right="", rule=True):  # type: ignore[no-untyped-def]
+        if right and len(left) + 1 + len(right) > screens.WIDTH // screens.CHAR_PX:  # the halves would touch
+            cut.append(f"{left} | {right}")
+        original_footer(canvas, left, right, rule)
+
     def tiny_text(canvas, xy, text, fill=1):  # type: ignore[no-untyped-def]
         if xy[0] < 0 or xy[0] + tiny_font.tiny_width(text) > screens.WIDTH:
             cut.append(text)
         original_tiny(canvas, xy, text, fill)
 
     for module in (screens, tiny_font, *modules):
-        for name, replacement in (("text", whole_text), ("big", big_text), ("title", title), ("tiny_text", tiny_text)):
+        for name, replacement in (("text", whole_text), ("big", big_text), ("title", title), ("tiny_text", tiny_text),
+                                  ("footer", footer)):
             if hasattr(module, name):
                 monkeypatch.setattr(module, name, replacement)
     return cut

@@ -260,6 +260,23 @@ def test_after_a_resume_the_dice_lying_there_are_read_only_once_thrown(tmp_path,
     tray.place((1, 2, 3, 4))
     show_frames(second, tray)
     assert second.state.dice.dice == (1, 2, 3, 4) and second.state.current == 1
+    assert second.screen.status == "", "the request was answered: it is not carried onto the next screen"
+
+
+def test_after_a_resume_dice_thrown_before_roll_is_pressed_are_read_without_a_word(tmp_path, tray):
+    """The demo throws and then presses ROLL, and a player at the table does the same: the press
+    arrives before the camera's frames of the throw, which must not be answered "throw the dice first"."""
+    first = companion_on(tmp_path / "j.sqlite3")
+    start_game(first)
+    play(first, "roll 2-2-2-2", "4+4")
+    first.journal.close()
+    second = companion_on(tmp_path / "j.sqlite3")
+    press(second, Press.SELECT)
+    tray.place((1, 2, 3, 4))  # thrown; no frame of it seen yet
+    press(second, Press.ROLL)
+    assert second.screen.status == "reading dice..."
+    show_frames(second, tray)
+    assert second.state.dice.dice == (1, 2, 3, 4) and second.screen.status == ""
 
 
 def test_undoing_a_choice_does_not_let_the_old_dice_count_again(tmp_path, tray):

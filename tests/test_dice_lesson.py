@@ -107,13 +107,40 @@ def test_the_set_up_screen_opens_the_lesson_and_stop_comes_back(tmp_path):
     dice = TableDice(tmp_path, "white", background=False)
     companion = Companion(dummy_display(), GameSetup(NAMES), table_dice=dice)
     menu = companion.screen
-    assert isinstance(menu, SetupScreen) and menu.rows[-1] == ("Dice", "NEXT:learn")
+    assert isinstance(menu, SetupScreen) and menu.rows[-1] == ("Dice", "teach camera")
     press(companion, *[Press.SELECT] * (len(menu.rows) - 1), Press.NEXT)
     assert companion.screen == DiceLessonScreen((0, 0, 0, 0, 0, 0), "", 2)
     throw(companion, (4, 4))
     press(companion, Press.SELECT, Press.SELECT)
     assert companion.screen == DiceLessonScreen((0, 0, 0, 2, 0, 0), "kept 2 dice", 2)
     press(companion, Press.STOP)
-    assert companion.screen == SetupScreen(menu.rows, len(menu.rows) - 1), "back on the dice row"
+    assert companion.screen == SetupScreen(menu.rows, len(menu.rows) - 1, "learn"), "back on the dice row"
     press(companion, Press.SELECT, Press.SELECT)
     assert companion.state is not None, "then the game starts as ever"
+
+
+def test_the_lesson_at_a_keyboard_takes_each_key_as_typed_and_says_the_keys(monkeypatch, tmp_path, capsys):
+    """As demo and run do: the terminal hands over a key without Enter, and the keys are named."""
+    import contextlib
+    import io
+    import sys
+
+    from firmware.config import parse_config
+    from firmware.table import start
+    from hardware.keyboard import HELP
+
+    typed_at: list[object] = []
+
+    @contextlib.contextmanager
+    def single_keys(stream):  # type: ignore[no-untyped-def]
+        typed_at.append(stream)
+        yield
+
+    keys = io.StringIO("q")
+    monkeypatch.setattr(sys, "stdin", keys)
+    monkeypatch.setattr(start, "single_keys", single_keys)
+    config = parse_config({"buttons": {"source": "keyboard"}, "display": {"type": "terminal"},
+                           "camera": {"backend": "synthetic"}, "data": {"dir": str(tmp_path)}})
+    assert start.teach_dice(config) == 0
+    assert typed_at == [keys]
+    assert HELP in capsys.readouterr().out

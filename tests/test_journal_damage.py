@@ -14,7 +14,7 @@ from journal_fuzz import fuzz
 
 from firmware.cli import main
 from firmware.games.game_setup import GameSetup
-from firmware.drawing.screens import NoticeScreen, ResumeScreen
+from firmware.drawing.screens import NoticeScreen, ResumeScreen, wrapped
 from firmware.journal.journal import FINISHED, Journal
 from firmware.journal import last_event
 from firmware.journal.last_event import Lost
@@ -128,8 +128,8 @@ def lost_at_start(crashed, caplog) -> Companion:
     game, last, _ = crashed.acked[-1]
     first = crashed.acked[crashed.at_turn_end][1]
     events = f"event {first}" if first == last else f"events {first}-{last}"
-    assert companion.screen == NoticeScreen("Events lost", (f"game {game}'s {events}", "are not in the journal:",
-                                                            "its log was damaged"), "played on from before")
+    assert companion.screen == NoticeScreen("Events lost", wrapped(f"game {game}'s {events}. The log was damaged."),
+                                            "played on")
     said = f"game {game}'s {events.replace('-', ' to ')} were acknowledged but are not in the journal"
     assert any(said in record.getMessage() for record in caplog.records)
     return companion

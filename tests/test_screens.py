@@ -12,6 +12,7 @@ from firmware.drawing.screens import (
     NoticeScreen,
     SetupScreen,
     draw,
+    wrapped,
     percent,
     says,
 )
@@ -52,6 +53,10 @@ LONG_NAMES = ("Margaret", "Benedikt", "Caroline", "Dominika")
 
 SCREENS = {
     "setup": SetupScreen((("Game", "Can't Stop"), ("Players", "2"), ("Columns to win", "3"), ("Rules", "standard")), 2),
+    "setup-dice-row": SetupScreen((("Game", "Counters to Top"), ("Players", "2"), ("Dice", "teach camera")), 2, "learn"),
+    "setup-start-line": SetupScreen((("Game", "Counters to Top"), ("Players", "2"), ("Dice", "teach camera")), 3),
+    "setup-scrolled": SetupScreen((("Game", "Tumblin' Dice"), ("Players", "4"), ("Play to", "4 rounds"),
+                                   ("Score", "face x level"), ("Teams", "none")), 2),
     "roll-first": RollScreen(state_after(), NAMES, bust_probability(state_after())),
     "roll-runners": RollScreen(MIDGAME, NAMES, bust_probability(MIDGAME)),
     "roll-reading": RollScreen(MIDGAME, NAMES, bust_probability(MIDGAME), "reading dice..."),
@@ -67,8 +72,10 @@ SCREENS = {
     "dice-check": ManualEntryScreen("throw 3", (2, 5, 5, 1, 6), 2, heading="Check dice"),
     "dice-lesson": DiceLessonScreen((2, 0, 3, 1, 4, 2), "kept 4 dice"),
     "dice-lesson-enough": DiceLessonScreen((12, 9, 11, 10, 14, 8)),
+    "notice-events-lost": NoticeScreen("Events lost", wrapped("game 12's events 1041-1058. The log was damaged."),
+                                       "played on"),
     "notice-journal": NoticeScreen(
-        "Journal damaged", ("kept aside as", "journal.sqlite3.unrea", "dable-20261123-101500"), "started anew"
+        "Journal damaged", ("kept aside as", "journal.sqlite3.unrea", "dable-20261123-101500"), "new journal"
     ),
     "board": BoardScreen(MIDGAME, NAMES),
     "board-four-long-names": BoardScreen(FOUR_PLAYERS, LONG_NAMES),
@@ -127,9 +134,10 @@ def test_names_of_eight_letters_fit_every_screen(names, monkeypatch):
     assert cut == []
 
 
-def test_every_set_up_row_of_every_game_fits_beside_its_scroll_arrow(monkeypatch):
-    """Every value of every option of every game, drawn where the rows stand: nothing cut, and a
-    row too long for its line (or for the room left beside an arrow) drops its label first."""
+def test_every_set_up_row_of_every_game_is_drawn_whole_with_its_label(monkeypatch):
+    """Every value of every option of every game, drawn where the rows stand: nothing cut, every
+    row keeps its label (the scroll marks are in the title bar, not on a row's line); a value too
+    long for a line would lose words from its end, never the label."""
     from firmware.drawing import screens
     from firmware.drawing.screens import setup_row
     from firmware.games import GAMES
@@ -139,17 +147,37 @@ def test_every_set_up_row_of_every_game_fits_beside_its_scroll_arrow(monkeypatch
     from hardware.display import dummy_display
     from table_helpers import press
 
-    assert setup_row(">", "Game", "Counters to Top", 21) == ">Counters to Top"
-    assert setup_row(" ", "Score", "face x level", 19) == " face x level"
-    assert setup_row(">", "Players", "2", 21) == ">Players: 2"
+    assert setup_row("Game", "Counters to the Top", 19) == "Game: Counters"
+    assert setup_row("Score", "face x level", 15) == "Score: face"
+    assert setup_row("Mine kind", "proximity", 15) == "Mine kind: prox"
     cut = watch_for_cut_text(monkeypatch, screens)
-    drawn = 0
+    rows: set[tuple[str, str]] = set()
     for game in GAMES:
         companion = Companion(dummy_display(), GameSetup(("Ann", "Bob", "Cleo", "Dev"), kind=game.kind))
         while isinstance(companion.screen, SetupScreen) and companion.screen.field < len(companion.screen.rows):
             for _ in range(8):  # every value of the row, round again
                 draw(companion.screen)
-                drawn += 1
+                rows.update(companion.screen.rows)
                 press(companion, Press.NEXT)
             press(companion, Press.SELECT)
-    assert cut == [] and drawn > 100
+        draw(companion.screen)  # the start line
+    whole_line = (screens.WIDTH - 1) // screens.CHAR_PX
+    assert [row for row in rows if setup_row(*row, whole_line) != f"{row[0]}: {row[1]}"] == []
+    assert cut == [] and len(rows) > 20
+
+
+def test_the_dice_lessons_row_says_what_next_does_and_only_games_that_read_dice_have_it():
+    """Columns reads no dice: no "Dice" row; on the row, NEXT starts the lesson and the footer says so."""
+    from firmware.games import GAMES
+    from firmware.table._setup_menu import first_menu, menu_after
+    from firmware.games.game_setup import GameSetup
+    from hardware.buttons import Press
+
+    for game in GAMES:
+        menu = first_menu(GameSetup(("Ann", "Bob"), kind=game.kind), learn_dice=True)
+        labels = [label for label, _ in menu.screen().rows]
+        assert ("Dice" in labels) == (game.camera != ""), game.kind
+        while menu.field < menu.start_field:
+            screen = menu.screen()
+            assert screen.next_does == ("learn" if menu.field == menu.lesson_field else "change")
+            menu = menu_after(menu, Press.SELECT, GameSetup(("Ann", "Bob"), kind=game.kind))

@@ -91,7 +91,7 @@ class RollWatcher:
         if not settled:
             self._confirmer.reset()
             return None
-        if not roll_due or self.needs_throw or not (self.requested or self._motion_seen):
+        if not roll_due or not (self.requested or self._motion_seen) or (self.needs_throw and not self.requested):
             return None
         confirmed = self._confirmer.offer(self._read(frame, expected))
         if confirmed is None:
@@ -101,7 +101,8 @@ class RollWatcher:
         self._last_seen = confirmed
         if not confirmed.dice and not asked:
             return None  # an empty tray at rest: the dice are in someone's hand
-        unmoved = self._last_roll is not None and lie_where_they_were(confirmed, self._last_roll)
+        # after a resume, ROLL with nothing seen moving: the dice lying there are not this roll
+        unmoved = self.needs_throw or self._last_roll is not None and lie_where_they_were(confirmed, self._last_roll)
         return Seen(confirmed, asked, unmoved)
 
     def _read(self, frame: np.ndarray, expected: int | None) -> DiceReading:

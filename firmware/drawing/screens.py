@@ -74,6 +74,12 @@ def rows_of(text: str, rows: int = 2) -> tuple[str, ...]:
     return tuple(text[start:start + width] for start in range(0, width * rows, width))
 
 
+def wrapped(text: str, rows: int = BODY_ROWS) -> tuple[str, ...]:
+    """``text`` wrapped at spaces into up to ``rows`` rows of the panel's width (numbers of any length
+    move to the next row whole, where :func:`rows_of` would cut them)."""
+    return tuple(textwrap.wrap(text, WIDTH // CHAR_PX)[:rows])
+
+
 def whose(names: Sequence[str], player: int, proxy: bool = False) -> str:
     """"Ann (A)", or "for Robo" when the people decide for a bot."""
     return f"for {names[player]}" if proxy else f"{names[player]} ({player_mark(player)})"
@@ -111,6 +117,8 @@ def footer(canvas: Canvas, left: str, right: str = "", rule: bool = True) -> Non
     (a picture that needs the rows above the text leaves it out)."""
     if rule:
         canvas.line((0, FOOTER_TOP_PX - 2, WIDTH - 1, FOOTER_TOP_PX - 2), fill=1)
+    if right:  # never run together ("SELECT:startSTOP:back"): the left is cut to leave a space
+        left = left[: max(0, WIDTH // CHAR_PX - len(right) - 1)]
     text(canvas, (0, FOOTER_TOP_PX), left)
     if right:
         text(canvas, (WIDTH, FOOTER_TOP_PX), right, right=True)
@@ -171,34 +179,38 @@ def winner_title(canvas: Canvas, name: str) -> None:
 @dataclass(frozen=True)
 class SetupScreen:
     """Setting up a game: the game, the players, the game's options, one per row; NEXT changes
-    the highlighted value, SELECT moves on (on the last row: starts), STOP goes back."""
+    the highlighted value (or does the row's own ``next_does``), SELECT moves on (on the last row:
+    starts), STOP goes back."""
 
     rows: tuple[tuple[str, str], ...]  # (label, value shown) per field
     field: int  # the highlighted row; len(rows) is the start line
+    next_does: str = "change"  # what NEXT does on the highlighted row ("learn" on the dice lesson's row)
 
     def paint(self, canvas: Canvas) -> None:
-        title(canvas, "New game")
         first = window(min(self.field, len(self.rows) - 1), len(self.rows), BODY_ROWS)
-        above, below = more_marks(first, len(self.rows), BODY_ROWS)
+        more = more_marks(first, len(self.rows), BODY_ROWS).replace(" ", "")
+        title(canvas, "New game", f"more {more}" if more else "")  # the marks up here: each row keeps its whole line
         for row, (label, value) in enumerate(self.rows[first:first + BODY_ROWS]):
-            arrow = above.strip() if row == 0 else below.strip() if row == BODY_ROWS - 1 else ""
-            room = (WIDTH - 1) // CHAR_PX - (len(arrow) + 1 if arrow else 0)
-            line(canvas, row, setup_row(">" if first + row == self.field else " ", label, value, room))
-        text(canvas, (WIDTH, BODY_TOP_PX), above.strip(), right=True)
-        text(canvas, (WIDTH, BODY_TOP_PX + (BODY_ROWS - 1) * ROW_PX), below.strip(), right=True)
+            top = BODY_TOP_PX + row * ROW_PX
+            chosen = first + row == self.field
+            if chosen:
+                canvas.rectangle((0, top, WIDTH - 1, top + ROW_PX - 1), fill=1)
+            text(canvas, (1, top), setup_row(label, value, (WIDTH - 1) // CHAR_PX), fill=0 if chosen else 1)
         if self.field == len(self.rows):
-            footer(canvas, "SELECT:start", "STOP:back")
+            footer(canvas, "SELECT:play", "STOP:back")
         else:
-            footer(canvas, "NEXT:change", "SELECT:ok")
+            footer(canvas, f"NEXT:{self.next_does}", "SELECT:ok")
 
 
-def setup_row(mark: str, label: str, value: str, room: int) -> str:
-    """A set-up row in ``room`` characters: "Game: Columns"; when too long the label goes
-    ("Counters to Top" and "face x level" say what they are), then the value is cut."""
-    for words in (f"{mark}{label}: {value}", f"{mark}{value}"):
-        if len(words) <= room:
-            return words
-    return f"{mark}{value}"[:room]
+def setup_row(label: str, value: str, room: int) -> str:
+    """A set-up row in ``room`` characters, its label always kept ("Game: Counters"): a value too
+    long loses words from its end (a dangling "to" with them), and is cut only if one word is left."""
+    words = value.split()
+    while len(words) > 1 and len(f"{label}: {' '.join(words)}") > room:
+        words.pop()
+        while len(words) > 1 and len(words[-1]) <= 2 and not words[-1].isdigit():  # "Counters to" -> "Counters"
+            words.pop()
+    return f"{label}: {' '.join(words)}"[:room]
 
 
 @dataclass(frozen=True)

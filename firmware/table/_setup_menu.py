@@ -26,7 +26,7 @@ class Menu:
     players: int
     options: dict[str, Any] = field(default_factory=dict)  # the game's options on the screen
     field: int = 0
-    learn_dice: bool = False  # a row for the dice lesson (a camera reads the dice)
+    learn_dice: bool = False  # a row for the dice lesson (a camera reads the dice), in the games that read dice
 
     @property
     def game(self) -> TableGame:
@@ -41,19 +41,24 @@ class Menu:
         )
 
     @property
+    def lesson_shown(self) -> bool:
+        """The dice lesson's row is there: a camera, and a game whose dice it reads (not Columns)."""
+        return self.learn_dice and self.game.camera != ""
+
+    @property
     def lesson_field(self) -> int | None:
         """The dice lesson's row, after the game's options; None without one."""
-        return PLAYERS_FIELD + 1 + len(self.shown_options) if self.learn_dice else None
+        return PLAYERS_FIELD + 1 + len(self.shown_options) if self.lesson_shown else None
 
     @property
     def start_field(self) -> int:
-        return PLAYERS_FIELD + 1 + len(self.shown_options) + self.learn_dice
+        return PLAYERS_FIELD + 1 + len(self.shown_options) + self.lesson_shown
 
     def screen(self) -> SetupScreen:
         rows = [("Game", self.game.title), ("Players", str(self.players))]
         rows += [(option.label, option.shown(self.options[option.key])) for option in self.shown_options]
-        rows += [("Dice", "NEXT:learn")] if self.learn_dice else []
-        return SetupScreen(tuple(rows), self.field)
+        rows += [("Dice", "teach camera")] if self.lesson_shown else []
+        return SetupScreen(tuple(rows), self.field, "learn" if self.field == self.lesson_field else "change")
 
 
 def first_menu(defaults: GameSetup, kind: str | None = None, learn_dice: bool = False) -> Menu:

@@ -55,7 +55,7 @@ from firmware.core.table_game import (
     TrayRefused,
     View,
 )
-from firmware.drawing.screens import BadReadScreen, ManualEntryScreen, NoticeScreen, ResumeScreen, Screen, draw, rows_of
+from firmware.drawing.screens import BadReadScreen, ManualEntryScreen, NoticeScreen, ResumeScreen, Screen, draw, rows_of, wrapped
 from firmware.games.game_setup import GameSetup
 from firmware.journal.journal import UNDO, Journal, play_through, replay
 from firmware.journal.last_event import FILE_LOST
@@ -156,7 +156,7 @@ class Companion:
     def _resume_or_warn(self) -> None:
         if self.journal.moved_aside is not None:
             name = self.journal.moved_aside.name
-            self._banner = NoticeScreen("Journal damaged", ("kept aside as", *rows_of(name)), "started anew")
+            self._banner = NoticeScreen("Journal damaged", ("kept aside as", *rows_of(name)), "new journal")
         self._resume()
         lost = self.journal.lost
         if lost is not None:  # said first: the resume screen (or a notice) follows
@@ -170,8 +170,8 @@ class Companion:
                 self._banner = NoticeScreen("Games lost", (f"game {lost.game} {events}", earlier, ending),
                                             "new journal")
             else:
-                self._banner = NoticeScreen("Events lost", (f"game {lost.game}'s {events}", "are not in the journal:",
-                                                            "its log was damaged"), "played on from before")
+                self._banner = NoticeScreen("Events lost", wrapped(f"game {lost.game}'s {events}. The log was damaged."),
+                                            "played on")
 
     def _resume(self) -> None:
         """Resume the journal's unfinished game, if any (abandoned if it does not replay)."""
@@ -292,9 +292,7 @@ class Companion:
         if isinstance(action, Play):
             self._apply(state, action.move)
         elif isinstance(action, Throw) and self.has_camera:
-            self.watcher.request()
-            if self.watcher.needs_throw:
-                self._status = "throw the dice first"
+            self.watcher.request()  # dice never seen thrown are refused once the camera sees them lie still
         elif isinstance(action, (Throw, ByHand)):
             self._entry = start_entry(self.names[self.game.engine.current_player(state)], self.game.tray_dice(state))
         elif isinstance(action, ShowBoard):
@@ -453,6 +451,7 @@ class Companion:
                 self._confirmed.refused(frame, reading)
             return
         if self._apply_tray(state, tuple(reading.values), CAMERA):
+            self._status = ""  # "throw the dice first" was answered
             self.watcher.rolled(reading)
             if self._confirmed is not None:
                 self._confirmed.read(frame, reading)

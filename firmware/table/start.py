@@ -169,7 +169,7 @@ def run_device(config: Config) -> Outcome:
         display.show(draw(NoticeScreen("Journal refused", (*rows_of(str(error)), "See the log."))))
         display.close()
         raise
-    display = open_display(config.display)
+    display = open_display(config.display, keys=HELP if _keyboard(config) else "")
     web_notice = start_web_page(config)
     inbox = EventQueue()
     deliver = inbox.press
@@ -178,9 +178,8 @@ def run_device(config: Config) -> Outcome:
         plan = lambda: at_table[0].throw_plan() if at_table else Toss()  # noqa: E731
         deliver = inbox.guarded(throwing_dice(deliver, opener(), plan), "sim table")  # type: ignore[arg-type]  # the synthetic opener hands out its tray
     sensor_paced = config.camera.backend in ("picamera2", "usb")  # these wait for the next exposure
-    keyboard = config.buttons.source == "keyboard"
     try:
-        with single_keys(sys.stdin) if keyboard else contextlib.nullcontext():
+        with _keys_as_typed(config):
             buttons = open_buttons(config.buttons, deliver)
             table_dice: TableDice | None = None
             try:
@@ -204,6 +203,16 @@ def run_device(config: Config) -> Outcome:
         display.close()
         journal.close()
     return _outcome(companion)
+
+
+def _keyboard(config: Config) -> bool:
+    return config.buttons.source == "keyboard"
+
+
+def _keys_as_typed(config: Config) -> contextlib.AbstractContextManager[None]:
+    """With keyboard buttons, the terminal hands over each key as it is typed (not a line at a
+    time, after Enter), and is restored on the way out."""
+    return single_keys(sys.stdin) if _keyboard(config) else contextlib.nullcontext()
 
 
 def dice_notice(table_dice: TableDice | None) -> NoticeScreen | None:
@@ -261,17 +270,20 @@ def teach_dice(config: Config, forget: bool = False) -> int:
         if opener is None:
             print("dice-companion calibrate --dice: the configuration has no camera", file=sys.stderr)
             return 1
-        display = open_display(config.display)
+        display = open_display(config.display, keys=HELP if _keyboard(config) else "")
         inbox = EventQueue()
         deliver = inbox.press
         if config.camera.backend == "synthetic":  # a simulated tray: ROLL throws the dice, as at the table
             deliver = inbox.guarded(throwing_dice(deliver, opener(), lambda: Toss(dice_lesson.MOST_DICE - 1)), "sim table")  # type: ignore[arg-type]  # the synthetic opener hands out its tray
-        buttons = open_buttons(config.buttons, deliver)
         try:
-            lesson = dice_lesson.DiceLesson(display, table_dice, tray_at_table(config.data_dir)[0])
-            run(lesson, inbox, CameraFeed(opener, inbox, SIMULATED_FRAME_INTERVAL_S))
+            with _keys_as_typed(config):
+                buttons = open_buttons(config.buttons, deliver)
+                try:
+                    lesson = dice_lesson.DiceLesson(display, table_dice, tray_at_table(config.data_dir)[0])
+                    run(lesson, inbox, CameraFeed(opener, inbox, SIMULATED_FRAME_INTERVAL_S))
+                finally:
+                    buttons.close()
         finally:
-            buttons.close()
             display.close()
         counts = table_dice.counts()
         print(f"{sum(counts)} examples of {config.game.dice_set!r}: " + " ".join(f"{f}:{n}" for f, n in zip(FACES, counts)))
