@@ -260,3 +260,26 @@ def test_a_missing_levels_file_is_no_board_and_a_corrupt_one_is_named(tmp_path):
     path.write_text(json.dumps({"format": "dice-companion board levels", "version": 1, "frame": [800, 600], "levels": []}))
     with pytest.raises(LevelMapError, match="one outline per level.*calibrate --game tumblin again"):
         load_levels(tmp_path)
+
+
+def test_a_stepped_board_is_not_taken_for_a_tray_and_the_tray_stored_before_is_kept(tmp_path, update_golden):
+    """Level 2's band was taken for the tray and replaced a good one: the dice lesson then saw 1 die of 4."""
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / TRAY_NAME).write_text("the tray stored before")
+    status, out, err, picture = run(tmp_path, BOARD)
+    assert status == 1 and out == ""
+    assert err == ("dice-companion calibrate: the camera sees a stepped board, not a dice tray: a game played on a "
+                   "board (Tumblin' Dice) is calibrated with its levels, dice-companion calibrate --game tumblin; "
+                   "nothing was stored\n")
+    assert (data / TRAY_NAME).read_text() == "the tray stored before"
+    assert_matches_golden(picture, "calibrate-tray-sees-a-board", update_golden, dithered=(0, 0, *PICTURE_SIZE))
+
+
+def test_a_tray_stored_before_is_said_to_be_replaced(tmp_path, update_golden):
+    assert run(tmp_path, DESK)[0] == 0
+    status, out, err, picture = run(tmp_path, DESK)
+    assert status == 0 and err == ""
+    corners = out.splitlines()[1].removeprefix("corners: ")
+    assert out.splitlines()[2] == f"replaced the outline stored before (corners: {corners})"
+    assert_matches_golden(picture, "calibrate-tray-replaced", update_golden, dithered=(0, 0, *PICTURE_SIZE))

@@ -19,12 +19,14 @@ from PIL import Image
 from firmware.calibration._steps import NOTHING_SAVED, Calibrated, Refusal, points_text, report, store, take_frame
 from firmware.calibration._tray_view import outlined_view, tray_view
 from firmware.calibration.calibrate_board import calibrate_board
-from firmware.calibration.tray_file import save_tray
+from firmware.calibration.tray_file import load_tray, save_tray
 from firmware.config import Config
 from firmware.core.table_game import CameraUse
 from firmware.devices import open_display
 from hardware.display import Display, DisplayError
 from vision.annotate import draw_tray
+from vision.board_levels import LevelMapError
+from vision.level_finder import find_levels
 from vision.tray import TrayError, TrayOutline, find_tray
 
 
@@ -54,16 +56,28 @@ def calibrate(config: Config, display: Display | None = None, out: TextIO | None
 
 
 def _calibrate_tray(config: Config, frame: np.ndarray) -> Calibrated:
-    """Outline the tray on ``frame`` (the empty tray) and store it; Refusal when nothing is stored."""
+    """Outline the tray on ``frame`` (the empty tray) and store it; Refusal when nothing is stored.
+    An outline stored before is replaced, and the report and the OLED say so."""
     tray, found = _outline(config, frame)
+    before = _stored_tray(config)
     paths = store(config, "tray", frame, lambda picture, width: draw_tray(picture, tray, width),
                   lambda folder, picture: save_tray(folder, tray, picture))
     use = "at the table only dice inside this outline count (dice-companion run reads it at start)"
     lines = ("Tray", "found,", "saved.") if found else ("Tray", "from", "config,", "saved.")
-    return Calibrated(
-        report("tray outline", found, "tray.corners", frame, ["corners: " + points_text(tray.points)], paths, use),
-        tray_view(frame, tray, lines),
-    )
+    shape = ["corners: " + points_text(tray.points)]
+    if before:
+        lines = ("Tray" if found else "Config", "found," if found else "tray", "saved;", "old one", "gone.")
+        shape.append(f"replaced the outline stored before ({before})")
+    return Calibrated(report("tray outline", found, "tray.corners", frame, shape, paths, use), tray_view(frame, tray, lines))
+
+
+def _stored_tray(config: Config) -> str:
+    """What outline the data folder held before ("" for none), in words for the report."""
+    try:
+        stored = load_tray(config.data_dir)
+    except TrayError:
+        return "an unreadable file"
+    return "" if stored is None else "corners: " + points_text(stored.points)
 
 
 def _outline(config: Config, frame: np.ndarray) -> tuple[TrayOutline, bool]:
@@ -75,6 +89,12 @@ def _outline(config: Config, frame: np.ndarray) -> tuple[TrayOutline, bool]:
             return TrayOutline(corners, size), False
         except TrayError as error:
             raise Refusal(f"tray.corners: {error}", ("Corners", "outside", "frame.", *NOTHING_SAVED), frame) from error
+    if _stepped_board(frame):
+        raise Refusal(
+            "the camera sees a stepped board, not a dice tray: a game played on a board (Tumblin' Dice) "
+            "is calibrated with its levels, dice-companion calibrate --game tumblin",
+            ("Board", "seen.", "Use", "--game", "tumblin"), frame,
+        )
     tray = find_tray(frame)
     if tray is None:
         raise Refusal(
@@ -84,6 +104,16 @@ def _outline(config: Config, frame: np.ndarray) -> tuple[TrayOutline, bool]:
             ("No tray", "found.", *NOTHING_SAVED), frame,
         )
     return tray, True
+
+
+def _stepped_board(frame: np.ndarray) -> bool:
+    """Whether ``frame`` shows a board of stacked levels: its highest band is no tray (the dice on
+    the lower levels would all be left out)."""
+    try:
+        find_levels(frame)
+    except LevelMapError:
+        return False
+    return True
 
 
 def _show(display: Display, picture: Image.Image, err: TextIO) -> None:
