@@ -45,7 +45,8 @@ def round_of(players: int, tally: str) -> tuple[str, ...]:
     return (*["flick"] * 4 * players, tally)
 
 
-# Red and green tied for the lead (39 each) after four rounds: blue sits the overtime out, which red wins.
+# Red and green tied for the lead (39 each) after four rounds: blue sits the overtime out, which green starts (it
+# flicked before red in round 4) and red wins.
 TIED = (
     *round_of(3, "tally red 4@3 green 2@2 blue 5@1"),
     *round_of(3, "tally red 4@2 green 6@4 blue 5@1"),
@@ -109,7 +110,7 @@ def test_the_title_says_whose_flick_it_is_and_which_die_as_far_as_it_fits():
     assert flick_title(played(4, *["flick"] * 6), LONG_NAMES) == ("Caroline: blue", "R1 2/4")
     assert flick_title(state, LONG_NAMES) == ("Benedikt: green", "R1")
     assert flick_title(state, LONG_NAMES, last_round=True) == ("Benedikt: green", "last")
-    assert flick_title(OVERTIME, NAMES, last_round=True) == ("Bob: green", "OT 2/4")
+    assert flick_title(OVERTIME, NAMES, last_round=True) == ("Ann: flick red", "OT 2/4")
 
 
 def test_sixteen_dice_of_four_players_take_four_rows_of_four_with_their_points():
@@ -139,7 +140,7 @@ def test_overtime_rounds_are_marked_and_a_seat_sitting_out_has_no_score():
     columns = round_columns(OVERTIME_WON)
     assert [label for label, _ in columns] == ["1", "2", "3", "4", "OT"]
     assert columns[-1][1] == (24, 2, None)
-    assert sides_in_order(OVERTIME) == ((0,), (1,), (2,)), "blue sits the overtime out: last"
+    assert sides_in_order(OVERTIME) == ((1,), (0,), (2,)), "green flicked before red in round 4; blue sits out: last"
 
 
 def test_a_target_score_ends_regular_play_in_the_round_that_reaches_it():
