@@ -168,3 +168,23 @@ def watch_for_cut_text(monkeypatch: pytest.MonkeyPatch, *modules: ModuleType) ->
             if hasattr(module, name):
                 monkeypatch.setattr(module, name, replacement)
     return cut
+
+
+def watch_words(monkeypatch: pytest.MonkeyPatch, *modules: ModuleType) -> list[str]:
+    """Record every text drawn in the 6-px font, at either size, in the order drawn, while screens
+    of ``modules`` (and the core's) are drawn; returns the list: the words a player reads."""
+    said: list[str] = []
+
+    def recording(original):  # type: ignore[no-untyped-def]
+        def draw(canvas, xy, words, *args, **kwargs):  # type: ignore[no-untyped-def]
+            said.append(words)
+            original(canvas, xy, words, *args, **kwargs)
+
+        return draw
+
+    for module in (screens, *modules):
+        for name in ("text", "big"):
+            if hasattr(module, name):
+                monkeypatch.setattr(module, name, recording(getattr(module, name)))
+    return said
+

@@ -10,6 +10,7 @@ from engine.tumblin import GAME, Scoring, State
 from firmware.drawing.screens import draw
 from firmware.games.tumblin import screens as tumblin_screens
 from firmware.games.tumblin.draft import CARD, COLOUR, FACE, LEVEL, NO_DIE, DraftDie
+from firmware.games.tumblin.flicks import ZERO_WARNING
 from firmware.games.tumblin.screens import (
     FlickScreen,
     ResultScreen,
@@ -25,7 +26,7 @@ from firmware.games.tumblin.screens import (
     round_columns,
     sides_in_order,
 )
-from golden import assert_matches_golden, watch_for_cut_text
+from golden import assert_matches_golden, watch_for_cut_text, watch_words
 
 NAMES = ("Ann", "Bob", "Cid", "Dan")
 LONG_NAMES = ("Margaret", "Benedikt", "Caroline", "Dominika")
@@ -90,6 +91,8 @@ SCREENS = {
                                       (("red", 1), ("green", 1)), True),
     "tally-on-zero": TallyScreen(ADDING, NAMES[:2], (DraftDie("red", 4, 3), DraftDie("green", 2, 0)), 0, None,
                                  (), True),
+    "tally-take-off": TallyScreen(ADDING, NAMES[:2], (DraftDie("red", 4, 3), DraftDie("green", 2, 0)), 3, None,
+                                  (), True, f"Take green 2 {ZERO_WARNING}"),  # the count found it on the 0x level
     "standing": TallyScreen(CARDS, LONG_NAMES, SIXTEEN, 9, None, (), False),
     "waiting": WaitingScreen(TALLY, NAMES[:3]),
     "rounds-overtime": RoundsScreen(OVERTIME_WON, NAMES[:3]),
@@ -158,6 +161,17 @@ def test_rounds_that_do_not_fit_are_summed_into_the_first_column():
 def test_teams_are_listed_together_the_team_flicking_first_on_top():
     assert TEAMS_MID.order[:2] == (1, 0)
     assert sides_in_order(TEAMS_MID) == ((1, 3), (0, 2))
+
+
+@pytest.mark.parametrize("state, names, title", [
+    (TEAMS_WON, NAMES, ["Ann+Cid", "win!"]),  # a team: they win
+    (TEAMS_WON, ("Anna", "Bob", "Carl", "Dan"), ["Team wins!"]),  # "Anna+Carl" leaves no room for "win!"
+    (OVERTIME_WON, NAMES, ["Ann wins!"]),
+])
+def test_the_result_says_who_won_in_agreement_with_them(monkeypatch, state, names, title):
+    said = watch_words(monkeypatch, tumblin_screens)
+    draw(ResultScreen(state, names))
+    assert said[:len(title)] == title
 
 
 def test_names_of_eight_letters_fit_every_screen(monkeypatch):
