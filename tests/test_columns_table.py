@@ -11,18 +11,19 @@ import numpy as np
 import pytest
 
 from engine.columns import GAME, State, legal_moves
-from firmware.drawing.screens import SetupScreen, draw
+from firmware.drawing.screens import CHAR_PX, WIDTH, SetupScreen, draw
+from firmware.drawing.tiny_font import tiny_width
 from firmware.games.columns import screens as columns_screens
 from firmware.games.columns import side_view
 from firmware.games.columns.autoplay import walk
 from firmware.games.columns.choices import advised, listed
-from firmware.games.columns.screens import BoardScreen, PlaceScreen, ResultScreen
+from firmware.games.columns.screens import PLACE_KEYS, BoardScreen, PlaceScreen, ResultScreen
 from firmware.games.columns.table import TABLE
 from firmware.games.game_setup import GameSetup
 from firmware.journal.history import history_lines
 from firmware.journal.journal import FINISHED, Journal
 from firmware.table.companion import Companion
-from golden import assert_matches_golden, watch_for_cut_text
+from golden import assert_matches_golden, watch_for_cut_text, watch_for_joined_footers
 from hardware.buttons import Press
 from hardware.display import dummy_display
 from table_helpers import NAMES, press, recorded_demo
@@ -255,8 +256,11 @@ def test_screen_matches_its_reference(name, update_golden):
     assert_matches_golden(draw(SCREENS[name]), f"columns-{name}", update_golden)
 
 
-def test_names_of_eight_letters_fit_every_screen(monkeypatch):
+def test_names_of_eight_letters_fit_every_screen_and_no_footer_runs_its_hints_together(monkeypatch):
     cut = watch_for_cut_text(monkeypatch, columns_screens)
+    joined = watch_for_joined_footers(monkeypatch, columns_screens)
+    for screen in SCREENS.values():
+        draw(screen)
     finished = (columns_state(*TIE_BROKEN), columns_state(*WON_BY_BOB), columns_state(*DRAWN), columns_state(*GRID_GAME))
     for state in (MID, MID_ON_ROW, *finished):
         moves = listed(state, False) or (None,)
@@ -264,7 +268,10 @@ def test_names_of_eight_letters_fit_every_screen(monkeypatch):
             draw(screen)
         if not state.over:
             draw(PlaceScreen(state, LONG_NAMES, moves, len(moves) - 1, True, "undone: L 10-11 down"))
-    assert cut == []
+    assert cut == [] and joined == []
+    longest = max(len(move.text() + " *") for state in (GAME.new_game(2), MID) for move in listed(state, False))
+    keys_px = max(tiny_width(key) for key in PLACE_KEYS)
+    assert (longest + 1) * CHAR_PX <= WIDTH - keys_px, "on the grid: a placement's words, a space, the button hints"
 
 
 def test_demo_auto_plays_a_whole_game_of_columns_headless(capsys, tmp_path):

@@ -513,7 +513,7 @@ class ResultScreen:
                 tiny_text(canvas, (x, top + 1), self.names[seat])
                 text(canvas, (x + tiny_width(self.names[seat]) + 3, _text_top(top)), str(scores[seat]))
         text(canvas, (1, _text_top(RESULT_TOP_PX + len(rows) * RESULT_ROW_PX)), played)
-        footer(canvas, "NEXT:rounds", "SELECT:new")
+        footer(canvas, "NEXT:score", "SELECT:new")  # "NEXT:rounds" would touch "SELECT:new"
 
     def _winners(self, canvas: Canvas, won: tuple[int, ...]) -> None:
         """The winner's name, or the team's ("Ann+Cid") at twice the size with "win!" beside it in
