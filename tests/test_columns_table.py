@@ -110,12 +110,25 @@ def test_a_roundel_on_the_opponents_blocker_is_never_offered():
     assert GAME.parse_move("R B3") in companion.screen.moves, "Ann may put one on her own"
 
 
-def cell_pixels(image, column: int, level: int) -> list[int]:
-    """The lit (1) and dark (0) pixels of a cell of the board, row by row (level 0 is level 1)."""
-    left = column * side_view.CELL_W_PX
-    top = side_view.BOARD_TOP_PX + (4 - level) * side_view.CELL_H_PX
-    box = (left, top, left + side_view.CELL_W_PX, top + side_view.CELL_H_PX)
-    return [int(lit) for lit in np.asarray(image.crop(box)).ravel()]
+ROW_VIEW = side_view.SideView(tuple(range(12)))  # the row of 12 from the side
+
+
+def cell_pixels(image, column: int, level: int, view: side_view.SideView = ROW_VIEW) -> list[int]:
+    """The lit (1) and dark (0) pixels of a cell of a side view, row by row (level 0 is level 1)."""
+    left, top, right, bottom = view.cell_box(column, level)
+    return [int(lit) for lit in np.asarray(image.crop((left, top, right + 1, bottom + 1))).ravel()]
+
+
+def test_a_free_level_is_a_tick_on_its_pins_rod_so_the_stacks_beside_the_grid_are_no_fifth_column_of_pins():
+    screen = SCREENS["start"]  # R A1 offered on level 1 of A1, shown from the side right of the grid
+    view = side_view.SideView(screen.moves[0].columns, columns_screens.SIDE_LEFT_PX, columns_screens.SIDE_CELL_W_PX)
+    image = draw(screen)
+    width, height = view.cell_w_px, side_view.CELL_H_PX
+    for level in range(1, 5):
+        cell = np.array(cell_pixels(image, 0, level, view)).reshape(height, width)
+        rod, tick = (width - 1) // 2, (height - 1) // 2
+        assert cell[:, rod].all(), f"level {level + 1}: the pin's rod runs through it"
+        assert cell[tick, rod - 1:rod + 2].all() and cell.sum() == height + 2, f"level {level + 1}: one tick across it"
 
 
 def test_the_placement_shown_is_checkered_on_the_board_and_the_last_one_dotted():
@@ -123,7 +136,7 @@ def test_the_placement_shown_is_checkered_on_the_board_and_the_last_one_dotted()
     moves = listed(state, False)
     plain = draw(BoardScreen(state, NAMES))
     shown = draw(PlaceScreen(state, NAMES, moves, moves.index(GAME.parse_move("S 4"))))
-    assert sum(cell_pixels(plain, 3, 1)) == 1, "a free level: one dot"
+    assert sum(cell_pixels(plain, 3, 1)) == side_view.CELL_H_PX + 2, "a free level: the pin's rod with a tick"
     lit = cell_pixels(shown, 3, 1)
     assert 8 <= sum(lit) < len(lit) // 2, "where S 4 would go: checkered, half the block lit"
     solid = cell_pixels(plain, 3, 0)
