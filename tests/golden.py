@@ -176,3 +176,39 @@ def watch_for_cut_text(monkeypatch: pytest.MonkeyPatch, *modules: ModuleType) ->
             if hasattr(module, name):
                 monkeypatch.setattr(module, name, replacement)
     return cut
+
+
+def watch_words(monkeypatch: pytest.MonkeyPatch, *modules: ModuleType) -> list[str]:
+    """Record every text drawn in the 6-px font, at either size, in the order drawn, while screens
+    of ``modules`` (and the core's) are drawn; returns the list: the words a player reads."""
+    said: list[str] = []
+
+    def recording(original):  # type: ignore[no-untyped-def]
+        def draw(canvas, xy, words, *args, **kwargs):  # type: ignore[no-untyped-def]
+            said.append(words)
+            original(canvas, xy, words, *args, **kwargs)
+
+        return draw
+
+    for module in (screens, *modules):
+        for name in ("text", "big"):
+            if hasattr(module, name):
+                monkeypatch.setattr(module, name, recording(getattr(module, name)))
+    return said
+
+
+def watch_for_joined_footers(monkeypatch: pytest.MonkeyPatch, *modules: ModuleType) -> list[str]:
+    """Record every footer drawn by screens of ``modules`` whose two hints would run together: the
+    left and the right need a character's space between them ("NEXT:roundsSELECT:new" reads as
+    one word); returns the list."""
+    joined: list[str] = []
+    original = screens.footer
+
+    def footer(canvas, left, right="", rule=True):  # type: ignore[no-untyped-def]
+        if right and len(left) + 1 + len(right) > screens.WIDTH // screens.CHAR_PX:
+            joined.append(f"{left} | {right}")
+        original(canvas, left, right, rule)
+
+    for module in modules:
+        monkeypatch.setattr(module, "footer", footer)
+    return joined

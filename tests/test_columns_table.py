@@ -11,18 +11,19 @@ import numpy as np
 import pytest
 
 from engine.columns import GAME, State, legal_moves
-from firmware.drawing.screens import SetupScreen, draw
+from firmware.drawing.screens import CHAR_PX, WIDTH, SetupScreen, draw
+from firmware.drawing.tiny_font import tiny_width
 from firmware.games.columns import screens as columns_screens
 from firmware.games.columns import side_view
 from firmware.games.columns.autoplay import walk
 from firmware.games.columns.choices import advised, listed
-from firmware.games.columns.screens import BoardScreen, PlaceScreen, ResultScreen
+from firmware.games.columns.screens import PLACE_KEYS, BoardScreen, PlaceScreen, ResultScreen
 from firmware.games.columns.table import TABLE
 from firmware.games.game_setup import GameSetup
 from firmware.journal.history import history_lines
 from firmware.journal.journal import FINISHED, Journal
 from firmware.table.companion import Companion
-from golden import assert_matches_golden, watch_for_cut_text
+from golden import assert_matches_golden, watch_for_cut_text, watch_for_joined_footers
 from hardware.buttons import Press
 from hardware.display import dummy_display
 from table_helpers import NAMES, press, recorded_demo
@@ -109,12 +110,25 @@ def test_a_roundel_on_the_opponents_blocker_is_never_offered():
     assert GAME.parse_move("R B3") in companion.screen.moves, "Ann may put one on her own"
 
 
-def cell_pixels(image, column: int, level: int) -> list[int]:
-    """The lit (1) and dark (0) pixels of a cell of the board, row by row (level 0 is level 1)."""
-    left = column * side_view.CELL_W_PX
-    top = side_view.BOARD_TOP_PX + (4 - level) * side_view.CELL_H_PX
-    box = (left, top, left + side_view.CELL_W_PX, top + side_view.CELL_H_PX)
-    return [int(lit) for lit in np.asarray(image.crop(box)).ravel()]
+ROW_VIEW = side_view.SideView(tuple(range(12)))  # the row of 12 from the side
+
+
+def cell_pixels(image, column: int, level: int, view: side_view.SideView = ROW_VIEW) -> list[int]:
+    """The lit (1) and dark (0) pixels of a cell of a side view, row by row (level 0 is level 1)."""
+    left, top, right, bottom = view.cell_box(column, level)
+    return [int(lit) for lit in np.asarray(image.crop((left, top, right + 1, bottom + 1))).ravel()]
+
+
+def test_a_free_level_is_a_tick_on_its_pins_rod_so_the_stacks_beside_the_grid_are_no_fifth_column_of_pins():
+    screen = SCREENS["start"]  # R A1 offered on level 1 of A1, shown from the side right of the grid
+    view = side_view.SideView(screen.moves[0].columns, columns_screens.SIDE_LEFT_PX, columns_screens.SIDE_CELL_W_PX)
+    image = draw(screen)
+    width, height = view.cell_w_px, side_view.CELL_H_PX
+    for level in range(1, 5):
+        cell = np.array(cell_pixels(image, 0, level, view)).reshape(height, width)
+        rod, tick = (width - 1) // 2, (height - 1) // 2
+        assert cell[:, rod].all(), f"level {level + 1}: the pin's rod runs through it"
+        assert cell[tick, rod - 1:rod + 2].all() and cell.sum() == height + 2, f"level {level + 1}: one tick across it"
 
 
 def test_the_placement_shown_is_checkered_on_the_board_and_the_last_one_dotted():
@@ -122,7 +136,7 @@ def test_the_placement_shown_is_checkered_on_the_board_and_the_last_one_dotted()
     moves = listed(state, False)
     plain = draw(BoardScreen(state, NAMES))
     shown = draw(PlaceScreen(state, NAMES, moves, moves.index(GAME.parse_move("S 4"))))
-    assert sum(cell_pixels(plain, 3, 1)) == 1, "a free level: one dot"
+    assert sum(cell_pixels(plain, 3, 1)) == side_view.CELL_H_PX + 2, "a free level: the pin's rod with a tick"
     lit = cell_pixels(shown, 3, 1)
     assert 8 <= sum(lit) < len(lit) // 2, "where S 4 would go: checkered, half the block lit"
     solid = cell_pixels(plain, 3, 0)
@@ -255,8 +269,11 @@ def test_screen_matches_its_reference(name, update_golden):
     assert_matches_golden(draw(SCREENS[name]), f"columns-{name}", update_golden)
 
 
-def test_names_of_eight_letters_fit_every_screen(monkeypatch):
+def test_names_of_eight_letters_fit_every_screen_and_no_footer_runs_its_hints_together(monkeypatch):
     cut = watch_for_cut_text(monkeypatch, columns_screens)
+    joined = watch_for_joined_footers(monkeypatch, columns_screens)
+    for screen in SCREENS.values():
+        draw(screen)
     finished = (columns_state(*TIE_BROKEN), columns_state(*WON_BY_BOB), columns_state(*DRAWN), columns_state(*GRID_GAME))
     for state in (MID, MID_ON_ROW, *finished):
         moves = listed(state, False) or (None,)
@@ -264,7 +281,10 @@ def test_names_of_eight_letters_fit_every_screen(monkeypatch):
             draw(screen)
         if not state.over:
             draw(PlaceScreen(state, LONG_NAMES, moves, len(moves) - 1, True, "undone: L 10-11 down"))
-    assert cut == []
+    assert cut == [] and joined == []
+    longest = max(len(move.text() + " *") for state in (GAME.new_game(2), MID) for move in listed(state, False))
+    keys_px = max(tiny_width(key) for key in PLACE_KEYS)
+    assert (longest + 1) * CHAR_PX <= WIDTH - keys_px, "on the grid: a placement's words, a space, the button hints"
 
 
 def test_demo_auto_plays_a_whole_game_of_columns_headless(capsys, tmp_path):

@@ -58,7 +58,7 @@ def test_values_are_read_and_relative_folders_taken_from_the_file(tmp_path):
         ({"game": {"columns_to_wn": 4}}, "unknown key game.columns_to_wn (did you mean columns_to_win?); "
                                          "known: bots, columns_to_win, dice_set, hints, kind, players, rule"),
         ({"game": {"kind": "tumblin", "order": "total", "scorng": 1}}, "unknown key game.scorng (did you mean scoring?); "
-         "known: bots, cards, dice_set, hints, kind, mine_kind, mines, order, palette, players, scoring, target, teams, zero"),
+         "known: bots, cards, dice_set, hints, kind, mine_kind, mines, order, palette, players, scoring, target, teams, ties, zero"),
         ({"game": {"kind": "columns", "layot": "row"}}, "unknown key game.layot (did you mean layout?); "
                                                        "known: bots, dice_set, hints, kind, layout, players"),
         ({"speaker": {"volume": 3}}, "unknown section [speaker]"),

@@ -36,6 +36,8 @@ def random_set_up(rng: random.Random) -> tuple[int, dict]:
     if rng.random() < 0.3:
         variant["order"] = "round"
     if rng.random() < 0.3:
+        variant["ties"] = "round"  # equal totals ordered by the round's score first, as games were played before
+    if rng.random() < 0.3:
         variant["zero"] = "stays"  # dice left lying on the 0x level, as games were played before
     return players, variant
 
@@ -131,9 +133,13 @@ def play_game(seed: int):
             return state
         assert GAME.winner(state) is None and not state.over
         playing = leaders if deciding else list(range(len(sides)))
-        # "The player with the highest total score at the end of the prior round goes first" (then the round's score)
+        # "The player with the highest total score at the end of the prior round goes first ... If two or more
+        # players have the same score, then the order of play between those tied players reverts back to that of
+        # the prior round."
         by_total = variant.get("order", "total") == "total"
-        playing.sort(key=lambda i: (-side_totals[i] if by_total else 0, -round_sides[i], order.index(sides[i][0])))
+        by_round = not by_total or variant.get("ties", "prior") == "round"
+        playing.sort(key=lambda i: (-side_totals[i] if by_total else 0, -round_sides[i] if by_round else 0,
+                                    order.index(sides[i][0])))
         order = [sides[i][k] for k in range(len(sides[0])) for i in playing]
         overtime = deciding
 

@@ -183,6 +183,23 @@ def test_the_highest_total_goes_first_next_round():
     assert state.order == (2, 1, 0) and flickers(state, 3) == [2, 1, 0]
 
 
+def test_players_tied_on_their_total_keep_their_order_of_the_prior_round():
+    # "If two or more players have the same score, then the order of play between those tied players reverts
+    # back to that of the prior round."
+    state = rounds(game(2), "red 5@2", "green 5@2")  # 10 and 10: green scored more in round 2, red flicked first
+    assert totals(state) == (10, 10) and state.history[-1].order == (0, 1)
+    assert state.order == (0, 1) and state.current == 0
+    state = rounds(game(3), "blue 6@4", "red 6@2 green 4@3")  # 12, 12, 24: blue first, then red and green as they were
+    assert state.history[-1].order == (2, 0, 1) and state.order == (2, 0, 1)
+
+
+def test_games_played_before_the_tie_rule_was_read_put_the_higher_rounds_score_first():
+    state = rounds(game(2, ties="round"), "red 5@2", "green 5@2")
+    assert totals(state) == (10, 10) and state.order == (1, 0)
+    with pytest.raises(VariantError, match="ties must be one of prior, round, got 'score'"):
+        game(2, ties="score")
+
+
 def test_by_the_last_rounds_score_the_order_of_older_games_ties_keeping_the_last_order():
     state = rounds(game(3, order="round"), "green 2@3 blue 3@4")  # 0, 6, 12
     assert state.order == (2, 1, 0) and state.current == 2
@@ -201,16 +218,17 @@ def test_four_rounds_then_the_highest_total_wins():
 
 def test_tied_leaders_play_overtime_rounds_alone_until_one_leads():
     state = rounds(game(3), "red 4@3", "blue 6@2", "green 4@3", "green 1@1 blue 1@1")  # 12, 13, 13
+    assert state.history[-1].order == (0, 2, 1), "all three tied on 12 after round 3: round 3's order"
     assert not state.over and state.overtime and round_number(state) == 5
-    assert state.order == (1, 2) and dice_left(state) == (0, 4, 4), "only the tied play, in their last order"
-    assert flickers(state, 8) == [1, 2, 1, 2, 1, 2, 1, 2]
+    assert state.order == (2, 1) and dice_left(state) == (0, 4, 4), "only the tied play, in their last order"
+    assert flickers(state, 8) == [2, 1, 2, 1, 2, 1, 2, 1]
     state = flick_all(state)
     refused(state, "tally red 6@4", "1 red dice are read on the board, but only 0 red dice")
-    state = play(state, "tally green 3@1 blue 1@3")  # still tied: another overtime round
-    assert state.overtime and round_number(state) == 6 and state.order == (1, 2)
+    state = play(state, "tally green 3@1 blue 1@3")  # still tied: another overtime round, in the same order
+    assert state.overtime and round_number(state) == 6 and state.order == (2, 1)
     state = rounds(state, "blue 2@1")
     assert state.over and winner(state) == 2 and totals(state) == (12, 16, 18)
-    assert [r.order for r in state.history[4:]] == [(1, 2), (1, 2)]
+    assert [r.order for r in state.history[4:]] == [(2, 1), (2, 1)]
     assert state.history[5].scores == (0, 0, 2)
 
 
@@ -221,7 +239,7 @@ def test_a_target_score_ends_play_the_round_someone_reaches_it():
     state = rounds(game(3, target=30), "red 6@4", "red 1@1 green 6@4")
     assert not state.over and totals(state) == (25, 24, 0) and round_number(state) == 3
     state = rounds(state, "red 5@1 green 6@1 blue 4@4")  # 30 and 30: both over; blue 16
-    assert state.overtime and state.order == (1, 0)
+    assert state.overtime and state.order == (0, 1), "tied: red flicked before green in round 3"
     state = rounds(state, "red 2@1 green 3@1")
     assert state.over and winner(state) == 1
 
@@ -357,7 +375,9 @@ def test_a_die_on_a_card_the_game_does_not_have_is_refused():
     refused(flick_all(game(2, multiplier_cards=1)), "tally red 4@1*2", "but the game has 1 multiplier card$")
 
 
-def test_a_game_journaled_before_the_order_was_an_option_keeps_the_round_order(tmp_path):
+@pytest.mark.parametrize("key, new, older", [("order", "total", "round"), ("ties", "prior", "round"),
+                                             ("zero", "removed", "stays")])
+def test_a_game_journaled_before_a_reading_was_an_option_keeps_being_played_as_then(tmp_path, key, new, older):
     import json
     import sqlite3
 
@@ -367,14 +387,14 @@ def test_a_game_journaled_before_the_order_was_an_option_keeps_the_round_order(t
     path = tmp_path / "journal.sqlite3"
     journal = Journal(path)
     game_id = journal.start_game(GameSetup(("Ann", "Bob"), kind="tumblin"))
-    assert journal.unfinished().setup.new_state().variant.order == "total", "a new game: the running total"
+    assert getattr(journal.unfinished().setup.new_state().variant, key) == new, "a new game: the rules' reading"
     journal.close()
     db = sqlite3.connect(path)
     options = json.loads(db.execute("SELECT options FROM games WHERE id = ?", (game_id,)).fetchone()[0])
-    del options["order"]
+    del options[key]
     db.execute("UPDATE games SET options = ? WHERE id = ?", (json.dumps(options), game_id))
     db.commit()
     db.close()
     journal = Journal(path)
-    assert journal.unfinished().setup.new_state().variant.order == "round"
+    assert getattr(journal.unfinished().setup.new_state().variant, key) == older
     journal.close()

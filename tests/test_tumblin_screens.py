@@ -10,6 +10,7 @@ from engine.tumblin import GAME, Scoring, State
 from firmware.drawing.screens import draw
 from firmware.games.tumblin import screens as tumblin_screens
 from firmware.games.tumblin.draft import CARD, COLOUR, FACE, LEVEL, NO_DIE, DraftDie
+from firmware.games.tumblin.flicks import ZERO_WARNING
 from firmware.games.tumblin.screens import (
     FlickScreen,
     ResultScreen,
@@ -25,7 +26,7 @@ from firmware.games.tumblin.screens import (
     round_columns,
     sides_in_order,
 )
-from golden import assert_matches_golden, watch_for_cut_text
+from golden import assert_matches_golden, watch_for_cut_text, watch_for_joined_footers, watch_words
 
 NAMES = ("Ann", "Bob", "Cid", "Dan")
 LONG_NAMES = ("Margaret", "Benedikt", "Caroline", "Dominika")
@@ -45,7 +46,8 @@ def round_of(players: int, tally: str) -> tuple[str, ...]:
     return (*["flick"] * 4 * players, tally)
 
 
-# Red and green tied for the lead (39 each) after four rounds: blue sits the overtime out, which red wins.
+# Red and green tied for the lead (39 each) after four rounds: blue sits the overtime out, which green starts (it
+# flicked before red in round 4) and red wins.
 TIED = (
     *round_of(3, "tally red 4@3 green 2@2 blue 5@1"),
     *round_of(3, "tally red 4@2 green 6@4 blue 5@1"),
@@ -89,6 +91,8 @@ SCREENS = {
                                       (("red", 1), ("green", 1)), True),
     "tally-on-zero": TallyScreen(ADDING, NAMES[:2], (DraftDie("red", 4, 3), DraftDie("green", 2, 0)), 0, None,
                                  (), True),
+    "tally-take-off": TallyScreen(ADDING, NAMES[:2], (DraftDie("red", 4, 3), DraftDie("green", 2, 0)), 3, None,
+                                  (), True, f"Take green 2 {ZERO_WARNING}"),  # the count found it on the 0x level
     "standing": TallyScreen(CARDS, LONG_NAMES, SIXTEEN, 9, None, (), False),
     "waiting": WaitingScreen(TALLY, NAMES[:3]),
     "rounds-overtime": RoundsScreen(OVERTIME_WON, NAMES[:3]),
@@ -109,7 +113,7 @@ def test_the_title_says_whose_flick_it_is_and_which_die_as_far_as_it_fits():
     assert flick_title(played(4, *["flick"] * 6), LONG_NAMES) == ("Caroline: blue", "R1 2/4")
     assert flick_title(state, LONG_NAMES) == ("Benedikt: green", "R1")
     assert flick_title(state, LONG_NAMES, last_round=True) == ("Benedikt: green", "last")
-    assert flick_title(OVERTIME, NAMES, last_round=True) == ("Bob: green", "OT 2/4")
+    assert flick_title(OVERTIME, NAMES, last_round=True) == ("Ann: flick red", "OT 2/4")
 
 
 def test_sixteen_dice_of_four_players_take_four_rows_of_four_with_their_points():
@@ -139,7 +143,7 @@ def test_overtime_rounds_are_marked_and_a_seat_sitting_out_has_no_score():
     columns = round_columns(OVERTIME_WON)
     assert [label for label, _ in columns] == ["1", "2", "3", "4", "OT"]
     assert columns[-1][1] == (24, 2, None)
-    assert sides_in_order(OVERTIME) == ((0,), (1,), (2,)), "blue sits the overtime out: last"
+    assert sides_in_order(OVERTIME) == ((1,), (0,), (2,)), "green flicked before red in round 4; blue sits out: last"
 
 
 def test_a_target_score_ends_regular_play_in_the_round_that_reaches_it():
@@ -159,8 +163,22 @@ def test_teams_are_listed_together_the_team_flicking_first_on_top():
     assert sides_in_order(TEAMS_MID) == ((1, 3), (0, 2))
 
 
-def test_names_of_eight_letters_fit_every_screen(monkeypatch):
+@pytest.mark.parametrize("state, names, title", [
+    (TEAMS_WON, NAMES, ["Ann+Cid", "win!"]),  # a team: they win
+    (TEAMS_WON, ("Anna", "Bob", "Carl", "Dan"), ["Team wins!"]),  # "Anna+Carl" leaves no room for "win!"
+    (OVERTIME_WON, NAMES, ["Ann wins!"]),
+])
+def test_the_result_says_who_won_in_agreement_with_them(monkeypatch, state, names, title):
+    said = watch_words(monkeypatch, tumblin_screens)
+    draw(ResultScreen(state, names))
+    assert said[:len(title)] == title
+
+
+def test_names_of_eight_letters_fit_every_screen_and_no_footer_runs_its_hints_together(monkeypatch):
     cut = watch_for_cut_text(monkeypatch, tumblin_screens)
+    joined = watch_for_joined_footers(monkeypatch, tumblin_screens)
+    for screen in SCREENS.values():
+        draw(screen)
     for state in (GAME.new_game(4), LONG, TEAMS_MID, played(4, *TEAM_ROUNDS, "flick", teams=True)):
         for cursor in range(len(ENTRIES)):
             draw(FlickScreen(state, LONG_NAMES, ENTRIES, cursor, (96, 40, 0, 7), last_round=True))
@@ -175,4 +193,4 @@ def test_names_of_eight_letters_fit_every_screen(monkeypatch):
                                                   *round_of(4, "tally"), *round_of(4, "tally"))):
         draw(ResultScreen(state, LONG_NAMES[:state.players]))
         draw(RoundsScreen(state, LONG_NAMES[:state.players]))
-    assert cut == []
+    assert cut == [] and joined == []

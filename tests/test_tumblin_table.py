@@ -15,7 +15,9 @@ from firmware.calibration.board_file import LEVELS_NAME
 from firmware.config import ConfigError, parse_config
 from firmware.core.events import FrameEvent
 from firmware.core.table_game import Cursor, Look, Play, Say, Scratch
+from firmware.drawing.screens import draw
 from firmware.games.game_setup import GameSetup
+from firmware.games.tumblin import screens as tumblin_screens
 from firmware.games.tumblin import setup
 from firmware.games.tumblin.draft import Draft, DraftDie
 from firmware.games.tumblin.flicks import ZERO_WARNING, entries
@@ -23,6 +25,7 @@ from firmware.games.tumblin.screens import FlickScreen, RoundsScreen, TallyScree
 from firmware.games.tumblin.table import TABLE, tally_press
 from firmware.journal.journal import JOURNAL_NAME, Journal
 from firmware.table.companion import Companion
+from golden import watch_words
 from hardware.buttons import Press
 from hardware.display import dummy_display
 from table_helpers import press
@@ -148,7 +151,7 @@ def test_after_the_last_flick_the_board_is_read_with_face_colour_and_level(tmp_p
     on_zero = [r for r in read if r[2] == 0]
     assert len(on_zero) == 2, "the seeded board has two dice on the 0x level"
     press(companion, *[Press.NEXT] * (len(screen.dice) + 1), Press.SELECT)  # count it
-    assert companion.screen.status == f"2 dice {ZERO_WARNING}", "take the dice on the 0x level off first"
+    assert companion.screen.status == f"Take 2 dice {ZERO_WARNING}", "take the dice on the 0x level off first"
     press(companion, Press.SELECT, Press.SELECT)  # they were taken off; 3 red unseen: counted again
     scored = [r for r in read if r[2] > 0]
     events = companion.journal.events(companion.game_id)
@@ -203,6 +206,23 @@ def run(state: State, draft: Draft, *presses: Press, cursor: int = 0):
         elif isinstance(action, Scratch):
             draft, cursor = action.value, action.cursor
     return draft, cursor, action
+
+
+@pytest.mark.parametrize("colours, dice, rows", [
+    (None, [("green", 5)], ("Take green 5 off 0x,", "then press SELECT")),
+    (None, [("green", 5), ("red", 2)], ("Take 2 dice off 0x,", "then press SELECT")),
+    (["aquamarine", "chartreuse"], [("aquamarine", 5)], ("Take aquamarine 5 off", "0x, then press SELECT")),
+])
+def test_dice_on_the_0x_level_at_the_count_are_asked_off_in_plain_words_on_two_whole_rows(
+    monkeypatch, colours, dice, rows
+):
+    state = flicked(colours=colours)
+    draft = Draft(tuple(DraftDie(colour, face, 0) for colour, face in dice))
+    draft, cursor, action = run(state, draft, Press.SELECT, cursor=len(dice) + 1)  # count it
+    assert isinstance(action, Scratch) and action.status.endswith(ZERO_WARNING)
+    said = watch_words(monkeypatch, tumblin_screens)
+    draw(TallyScreen(state, NAMES, draft.dice, cursor, None, (), True, action.status))
+    assert tuple(said[-2:]) == rows, "the status: the screen's last two rows"
 
 
 def test_select_opens_a_die_next_changes_a_field_select_goes_on_and_the_edit_ends_on_the_next_die():

@@ -26,15 +26,18 @@ The rules text is the specification; where it is silent, these decisions hold:
   (with teams, so teammates never flick back to back while the other team has dice), else the
   next with a die left on that side. While the tally is due, ``current`` is the last flicker.
 * Next round: "The player with the highest total score at the end of the prior round goes
-  first": the order by the running total, highest first, ties by the last round's score, then
-  their order of the last round (the variant's ``order = "round"`` orders by the last round's
-  score alone, as games were played before). With teams, the teams are ordered so (by team
+  first ... If two or more players have the same score, then the order of play between those
+  tied players reverts back to that of the prior round": the order by the running total, highest
+  first, equal totals in their order of the last round (the variant's ``order = "round"`` orders
+  by the last round's score alone, and ``ties = "round"`` puts the higher last round's score first
+  among equal totals, as games were played before). With teams, the teams are ordered so (by team
   totals) and alternate, each team's shooters in the order the variant gives them.
 * End: after four rounds (or, with a target score, after the first round in which some total
   reaches the target) the highest total wins; "goes over by most" is the highest total. Tied
-  leaders play an overtime round, only they flick, in the order of their last round's scores;
-  overtime points add to the totals (the tied totals were equal, so the overtime round decides);
-  repeated while tied. Rounds are numbered on past four (round 5 is the first overtime).
+  leaders play an overtime round, only they flick; the rules do not say in which order, so their
+  tie rule holds: the order they flicked in the last round. Overtime points add to the totals
+  (the tied totals were equal, so the overtime round decides); repeated while tied, in the same
+  order. Rounds are numbered on past four (round 5 is the first overtime).
 * Teams: exactly 4 players in two pairs (default seats 1+3 against 2+4), each pair listed in its
   shooting order; the first pair flicks first in round 1. A team scores its players' dice summed.
   ``winner`` (the contract's one seat) is the winning team's first shooter; ``winners`` gives the

@@ -57,7 +57,7 @@ def _build(data: dict[str, Any]) -> State:
         raise StateFormatError(f"missing state field {missing[0]!r}")
     settings = data["variant"]
     if isinstance(settings, dict):  # written before these readings were kept: the readings then
-        settings = {"order": "round", "zero": "stays", **settings}
+        settings = {"order": "round", "ties": "round", "zero": "stays", **settings}
     if not isinstance(settings, dict) or sorted(settings) != sorted(SETTINGS):
         raise StateFormatError(f"variant must be an object keyed {', '.join(SETTINGS)}, got {settings!r}")
     variant = make_variant(**settings)

@@ -190,14 +190,24 @@ def _score(state: State, tally: Tally) -> State:
     if deciding and len(leaders) == 1:
         return replace(scored, over=True, winner=leaders[0][0], current=leaders[0][0])
     next_sides = leaders if deciding else list(sides)
-    round_sums = side_scores(state.variant, scores)
-    by_total = state.variant.order == "total"
-    ranking = tuple((sums[i], round_sums[i]) if by_total else (round_sums[i],) for i in range(len(sides)))
+    ranking = _ranking(state.variant, sums, side_scores(state.variant, scores))
     order = next_order(state.order, next_sides, ranking, sides)
     zeros = (0,) * state.players
     return replace(
         scored, order=order, flicked=zeros, stayed=zeros, previous=None, current=order[0], overtime=deciding
     )
+
+
+def _ranking(variant: Variant, sums: tuple[int, ...], round_sums: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """Per side, what puts it first next round: the running total ("If two or more players have the
+    same score, then the order of play between those tied players reverts back to that of the prior
+    round"; ``ties = "round"``, as older games were played, the round's score first), or with
+    ``order = "round"`` the round's score alone."""
+    if variant.order == "round":
+        return tuple((points,) for points in round_sums)
+    if variant.ties == "round":
+        return tuple(zip(sums, round_sums))
+    return tuple((total,) for total in sums)
 
 
 def _regular_end(state: State, sums: tuple[int, ...]) -> bool:
@@ -214,9 +224,8 @@ def next_order(
     ranking: tuple[tuple[int, ...], ...],
     sides: tuple[tuple[int, ...], ...],
 ) -> tuple[int, ...]:
-    """The next round's order: the sides ``playing`` by ``ranking`` (per side: the running total then
-    the last round's score, or that score alone), highest first, ties in the order they flicked last
-    round; teams then alternate."""
+    """The next round's order: the sides ``playing`` by ``ranking`` (per side: the running total or the
+    round's score, as the variant orders), highest first, ties in the order they flicked last round; teams then alternate."""
     ranked = sorted(playing, key=lambda side: (tuple(-x for x in ranking[sides.index(side)]), order.index(side[0])))
     return _interleave(ranked)
 

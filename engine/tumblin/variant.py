@@ -64,6 +64,7 @@ class Variant:
     breed_cards: int = 0
     multiplier_cards: int = 0
     order: str = "total"  # who goes first next round: the highest running total, or ("round") the last round's score
+    ties: str = "prior"  # equal running totals: the order of the prior round, or ("round") that round's score first
     zero: str = "removed"  # a die that stops on the 0x level: taken off the board, or ("stays") left on it
 
     @property
@@ -104,6 +105,7 @@ class Variant:
             "breed_cards": self.breed_cards,
             "multiplier_cards": self.multiplier_cards,
             "order": self.order,
+            "ties": self.ties,
             "zero": self.zero,
         }
 
@@ -114,6 +116,10 @@ ORDERS = ("total", "round")
 round goes first"): "total", the running total; "round", the prior round's score alone (how games
 were played before the rule was read so: their journals keep replaying)."""
 
+TIES = ("prior", "round")
+"""Players tied on their running total: "the order of play between those tied players reverts back to
+that of the prior round" ("prior"); "round" puts the one who scored more in that round first (how
+games were played before the rule was read so: their journals keep replaying)."""
 
 ZEROS = ("removed", "stays")
 """A die that does not drop off the 0x level: "it counts as a throw, but it is removed and set off to
@@ -137,12 +143,6 @@ def make_variant(**settings: object) -> Variant:
         raise VariantError(f"the rules place 1 or 2 breeding cards, got {breed} breed and {multiplier} multiplier")
     scoring = _enum(Scoring, settings.get("scoring", "multiply"), "scoring")
     assert scoring is not None
-    order = settings.get("order", "total")
-    if order not in ORDERS:
-        raise VariantError(f"order must be one of {', '.join(ORDERS)}, got {order!r}")
-    zero = settings.get("zero", "removed")
-    if zero not in ZEROS:
-        raise VariantError(f"zero must be one of {', '.join(ZEROS)}, got {zero!r}")
     return Variant(
         colours=_colours(settings.get("colours")),
         target=_target(settings.get("target")),
@@ -152,8 +152,9 @@ def make_variant(**settings: object) -> Variant:
         mine_kind=mine_kind,
         breed_cards=breed,
         multiplier_cards=multiplier,
-        order=str(order),
-        zero=str(zero),
+        order=_word(settings, "order", ORDERS),
+        ties=_word(settings, "ties", TIES),
+        zero=_word(settings, "zero", ZEROS),
     )
 
 
@@ -165,6 +166,14 @@ def _count(value: object, name: str, most: int) -> int:
     if not _whole(value) or not 0 <= value <= most:  # type: ignore[operator]
         raise VariantError(f"{name} must be a whole number from 0 to {most}, got {value!r}")
     return value  # type: ignore[return-value]
+
+
+def _word(settings: dict[str, object], name: str, words: tuple[str, ...]) -> str:
+    """The setting ``name``, one of ``words`` (the first when not given)."""
+    value = settings.get(name, words[0])
+    if value not in words:
+        raise VariantError(f"{name} must be one of {', '.join(words)}, got {value!r}")
+    return str(value)
 
 
 def _enum(kind: type[E], value: object, name: str) -> E | None:

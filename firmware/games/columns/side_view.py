@@ -2,11 +2,13 @@
 on the row, or the one or two pins under a placement on the grid (the top view cannot show what
 lies below the top piece).
 
-A roundel is a flat disc on its column and a blocker a block: roundels are drawn as low pills,
-blockers as full cells joined into one shape across their cells (a bar for a double, an L for a
-triple). Player A's pieces are solid, player B's hollow. The placement offered is drawn checkered
-where it would go; the piece placed last has a dot at its centre and its pins' names in inverse
-video (a bot's placement must be found on the board at once).
+Each pin is a rod up to level 5 with a tick across it at each free level, so that the one or two
+beside the grid read as pins seen from the side (as dots they looked like a fifth column of the
+grid). A roundel is a flat disc on its column and a blocker a block: roundels are drawn as low
+pills, blockers as full cells joined into one shape across their cells (a bar for a double, an L
+for a triple). Player A's pieces are solid, player B's hollow. The placement offered is drawn
+checkered where it would go, hiding the rod; the piece placed last has a dot at its centre and its
+pins' names in inverse video (a bot's placement must be found on the board at once).
 """
 
 from __future__ import annotations
@@ -95,12 +97,13 @@ def checkered(canvas: Canvas, boxes: Iterable[Box]) -> None:
 
 
 def _candidate(canvas: Canvas, view: SideView, state: State, move: Placement) -> None:
-    """Where ``move`` would put its piece, checkered (the engine places it: the stacks decide its level)."""
+    """Where ``move`` would put its piece, checkered over the pin it would hide (the engine places
+    it: the stacks decide its level)."""
     cells = view.cells(place(state, move).pieces[-1])
-    if move.kind is Kind.ROUNDEL:
-        checkered(canvas, [view.roundel_box(*cells[0])])
-    else:
-        checkered(canvas, view.shape_boxes(cells, 1))
+    boxes = [view.roundel_box(*cells[0])] if move.kind is Kind.ROUNDEL else list(view.shape_boxes(cells, 1))
+    for box in boxes:
+        canvas.rectangle(box, fill=0)
+    checkered(canvas, boxes)
 
 
 def _pin_name(canvas: Canvas, view: SideView, slot: int, name: str, marked: bool) -> None:
@@ -117,13 +120,21 @@ def _pin_name(canvas: Canvas, view: SideView, slot: int, name: str, marked: bool
     tiny_text(canvas, (left + 3, NAMES_TOP_PX), name[1:], fill=ink)
 
 
+def _rod(canvas: Canvas, view: SideView, slot: int, height: int) -> None:
+    """The pin above its stack of ``height`` pieces, up to level 5, a tick across it at each free level."""
+    for level in range(height, LEVELS):
+        left, top, right, bottom = view.cell_box(slot, level)
+        middle_x, middle_y = (left + right) // 2, (top + bottom) // 2
+        canvas.line((middle_x, top, middle_x, bottom), fill=1)
+        canvas.line((middle_x - 1, middle_y, middle_x + 1, middle_y), fill=1)
+
+
 def paint_side(canvas: Canvas, state: State, view: SideView, candidate: Placement | None = None) -> None:
-    """The pins of ``view``: a dot where a level is free, the pieces, the ground and the pins' names."""
+    """The pins of ``view``: each pin's rod with a tick at each free level, the pieces, the ground
+    and the pins' names."""
     last = state.pieces[-1].placement.columns if state.pieces else ()
     for slot, pin in enumerate(view.pins):
-        for level in range(state.height(pin), LEVELS):
-            left, top, right, bottom = view.cell_box(slot, level)
-            canvas.point(((left + right) // 2, (top + bottom) // 2), fill=1)
+        _rod(canvas, view, slot, state.height(pin))
         _pin_name(canvas, view, slot, state.board.pin_name(pin), pin in last)
     for index, piece in enumerate(state.pieces):
         _piece(canvas, view, piece, last=index == len(state.pieces) - 1)

@@ -11,7 +11,9 @@ from hardware.camera import Toss
 
 LANDED, STAYED, STANDING, ROUNDS, MINE = "landed", "stayed", "standing", "rounds", "mine"
 UNSEEN_WARNING = "unseen:SELECT"  # the footer's end while dice that landed were not seen
-ZERO_WARNING = "on 0x: take off, SELECT"  # the status's end while dice lie on the 0x level at the count
+# The end of the count's word while dice lie on the 0x level: "Take green 5 off 0x, then press SELECT", two
+# whole rows of the tally screen for any die ("Take aquamarine 5 off" / "0x, then press SELECT") or "2 dice".
+ZERO_WARNING = "off 0x, then press SELECT"
 
 
 def toss(state: State) -> Toss:

@@ -28,7 +28,20 @@ from engine.tumblin import (
     totals,
     winners,
 )
-from firmware.drawing.screens import CHAR_PX, WIDTH, Canvas, footer, line, more_marks, text, title, window, winner_title
+from firmware.drawing.screens import (
+    CHAR_PX,
+    ROW_PX,
+    WIDTH,
+    Canvas,
+    big,
+    footer,
+    line,
+    more_marks,
+    text,
+    title,
+    window,
+    winner_title,
+)
 from firmware.drawing.tiny_font import ADVANCE_PX, GLYPH_HEIGHT, tiny_text, tiny_width
 from firmware.games.tumblin.draft import CARD, COLOUR, FACE, LEVEL, NO_DIE, DraftDie, fields, named, on_zero
 
@@ -66,6 +79,7 @@ COLUMN_GAP_PX = 4
 SUM_LABEL = "sum"
 RESULT_TOP_PX = 24  # the first row under the winner's name at twice the size
 RESULT_ROW_PX = 9
+TEAM_WIN = "win!"  # beside a team's names at twice the size: "Ann+Cid win!" (they win; a "Team wins!")
 HALF_PX = WIDTH // 2
 
 BoardRow = tuple[str, tuple[int, ...], "int | None"]  # colour label, its dice (indices), points
@@ -484,8 +498,7 @@ class ResultScreen:
     def paint(self, canvas: Canvas) -> None:
         state = self.state
         won, scores = winners(state), totals(state)
-        team = "+".join(self.names[seat] for seat in won)
-        winner_title(canvas, team if len(won) == 1 or len(team) * CHAR_PX * 2 <= WIDTH else "Team")
+        self._winners(canvas, won)
         played = f"in {len(state.history)} rounds"
         if state.variant.teams is None:
             ranked = sorted(range(state.players), key=lambda seat: (-scores[seat], seat))
@@ -500,4 +513,15 @@ class ResultScreen:
                 tiny_text(canvas, (x, top + 1), self.names[seat])
                 text(canvas, (x + tiny_width(self.names[seat]) + 3, _text_top(top)), str(scores[seat]))
         text(canvas, (1, _text_top(RESULT_TOP_PX + len(rows) * RESULT_ROW_PX)), played)
-        footer(canvas, "NEXT:rounds", "SELECT:new")
+        footer(canvas, "NEXT:score", "SELECT:new")  # "NEXT:rounds" would touch "SELECT:new"
+
+    def _winners(self, canvas: Canvas, won: tuple[int, ...]) -> None:
+        """The winner's name, or the team's ("Ann+Cid") at twice the size with "win!" beside it in
+        the plural; "Team wins!" when the names and the verb do not fit the row."""
+        team = "+".join(self.names[seat] for seat in won)
+        team_px = len(team) * CHAR_PX * 2
+        if len(won) == 1 or team_px + 1 + CHAR_PX * len(TEAM_WIN) > WIDTH:
+            winner_title(canvas, team if len(won) == 1 else "Team")
+            return
+        big(canvas, (0, 0), team)
+        text(canvas, (team_px + 1, ROW_PX), TEAM_WIN)

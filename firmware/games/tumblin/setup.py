@@ -25,7 +25,7 @@ from typing import Any
 from engine.errors import VariantError
 from engine.tumblin import MineKind, Scoring
 from engine.tumblin.moves import is_colour
-from engine.tumblin.variant import MAX_MINES, ORDERS, ZEROS
+from engine.tumblin.variant import MAX_MINES, ORDERS, TIES, ZEROS
 from firmware.core.table_game import Options, SetupOption
 from vision.die_colour import DEFAULT_PALETTE, Palette
 
@@ -89,6 +89,11 @@ OPTIONS = (
     # total; "round" orders by the prior round's score alone, as games journaled before were played.
     SetupOption("order", "First", "total", None, _one_of(ORDERS, '"total" or "round"'), '"total" or "round"',
                 legacy="round"),
+    # "If two or more players have the same score, then the order of play between those tied players reverts
+    # back to that of the prior round": "prior"; "round" puts the higher round's score first, as games journaled
+    # before were played.
+    SetupOption("ties", "Ties", "prior", None, _one_of(TIES, '"prior" or "round"'), '"prior" or "round"',
+                legacy="round"),
     # "If a die does not drop off of the 0x level, it counts as a throw, but it is removed": "removed";
     # "stays" lets it lie there for a later flick to knock down, as games journaled before were played.
     SetupOption("zero", "0x level", "removed", None, _one_of(ZEROS, '"removed" or "stays"'), '"removed" or "stays"',
@@ -116,6 +121,7 @@ def variant_of(options: Options) -> dict[str, Any]:
         "breed_cards": breed,
         "multiplier_cards": multiplier,
         "order": values["order"],
+        "ties": values["ties"],
         "zero": values["zero"],
     }
 

@@ -303,7 +303,7 @@ def _count(state: State, draft: Draft, cursor: int) -> Action:
         return Say(f"{draft.unsure} unsure: fix ?s")
     zero = on_zero(state, draft.dice)
     if zero and not draft.zero_told:
-        return Scratch(replace(draft, zero_told=True), cursor, f"{named(zero)} {ZERO_WARNING}")
+        return Scratch(replace(draft, zero_told=True), cursor, f"Take {named(zero)} {ZERO_WARNING}")
     draft = draft.set_aside(zero)  # told, they say it was taken off
     for seat in range(state.players):
         name = colour(state, seat)
