@@ -195,20 +195,3 @@ def watch_words(monkeypatch: pytest.MonkeyPatch, *modules: ModuleType) -> list[s
             if hasattr(module, name):
                 monkeypatch.setattr(module, name, recording(getattr(module, name)))
     return said
-
-
-def watch_for_joined_footers(monkeypatch: pytest.MonkeyPatch, *modules: ModuleType) -> list[str]:
-    """Record every footer drawn by screens of ``modules`` whose two hints would run together: the
-    left and the right need a character's space between them ("NEXT:roundsSELECT:new" reads as
-    one word); returns the list."""
-    joined: list[str] = []
-    original = screens.footer
-
-    def footer(canvas, left, right="", rule=True):  # type: ignore[no-untyped-def]
-        if right and len(left) + 1 + len(right) > screens.WIDTH // screens.CHAR_PX:
-            joined.append(f"{left} | {right}")
-        original(canvas, left, right, rule)
-
-    for module in modules:
-        monkeypatch.setattr(module, "footer", footer)
-    return joined

