@@ -203,8 +203,26 @@ def test_the_statistics_count_the_rolls_read(data):
     assert overall["dice"] == 8 and sum(overall["counts"]) == 8
     assert overall["counts"] == [1, 2, 2, 1, 1, 1]
     assert len(stats["groups"]) == 1 and stats["sources"] == "2 read by the camera" and stats["left_out"] == 0
-    assert 0.0 <= overall["p_value"] <= 1.0 and overall["sentence"]
+    assert overall["sentence"].startswith("Too few dice (8) to tell")
     assert stats["rolls"] == 2 and any(b["rolls"] for b in stats["bust"])
+
+
+def test_too_few_dice_to_tell_show_no_p_value_and_enough_show_it(tmp_path):
+    """16 dice printed 'p = 0.738' above 'Too few dice (16) to tell': a figure that looked like a verdict."""
+    moves = ["roll 1-2-3-4", "3+7", "stop", "roll 2-3-4-5", "5+9", "stop",
+             "roll 3-4-5-6", "7+11", "stop", "roll 1-3-5-6", "4+11", "stop"]
+    journal_with(tmp_path / JOURNAL_NAME, "cant-stop", moves=moves, source="camera")
+    stats = client(tmp_path).get("/stats.json").get_json()
+    overall = stats["groups"][0]
+    assert overall["dice"] == 16 and overall["p_value"] is None and overall["chi_square"] is None
+    assert overall["sentence"].startswith("Too few dice (16) to tell")
+    assert stats["summary"] == "4 rolls at the table (4 read by the camera). All dice: too few dice (16) to tell yet."
+    assert "p =" not in stats["summary"]
+    journal_with(tmp_path / JOURNAL_NAME, "cant-stop", moves=moves * 2, source="camera")  # 32 dice more: 48
+    stats = client(tmp_path).get("/stats.json").get_json()
+    overall = stats["groups"][0]
+    assert overall["dice"] == 48 and 0 <= overall["p_value"] <= 1
+    assert f"p = {overall['p_value']:.3g}." in stats["summary"] and "no sign of a biased die" in overall["sentence"]
 
 
 def test_no_journal_yet_is_an_empty_history_said_once_in_the_log(tmp_path, caplog):
@@ -299,7 +317,7 @@ def test_each_dice_set_is_shown_and_games_left_out_are_counted(data):
     groups = {group["group"]: group["counts"] for group in stats["groups"]}
     assert groups["all dice read by the camera"] == [1, 2, 2, 1, 1, 5]
     assert groups['set "dice" read by the camera'] == [1, 2, 2, 1, 1, 1] and groups['set "red casino" read by the camera'] == [0, 0, 0, 0, 0, 4]
-    assert stats["left_out"] == 1
+    assert stats["left_out"] == 1 and stats["summary"].endswith(" 1 damaged game(s) left out: see History.")
 
 
 def test_polls_between_moves_do_not_open_the_journal_again(data, monkeypatch):

@@ -1,7 +1,7 @@
 """The page seen by a real headless browser: Debian's Chromium driven by Playwright, the page
 served by waitress as on the device. A move journaled by the companion must show on the page
-within a second, without a reload; no move is broken across two lines at any width. Skipped,
-saying why, only where no Chromium is installed."""
+within a second, without a reload; no move is broken across two lines at any width; the dice
+page says what it draws. Skipped, saying why, only where no Chromium is installed."""
 
 from __future__ import annotations
 
@@ -122,3 +122,24 @@ def test_no_move_and_no_piece_of_a_fact_is_broken_across_two_lines_at_any_width(
                 assert page.evaluate("document.scrollingElement.scrollWidth") <= width, f"/{path} scrolls sideways"
         chromium.close()
 
+
+def test_the_dice_page_says_too_few_dice_without_a_p_value_and_labels_the_line_as_its_caption(served):
+    """With 16 dice it printed 'p = 0.738' above 'Too few dice (16) to tell', and labelled the dashed
+    line '3' where its caption said '(2.7)'."""
+    from playwright.sync_api import sync_playwright
+
+    data, url = served
+    journal_with(data / JOURNAL_NAME, "cant-stop", source="camera", moves=[
+        "roll 1-2-3-4", "3+7", "stop", "roll 2-3-4-5", "5+9", "stop",
+        "roll 3-4-5-6", "7+11", "stop", "roll 1-3-5-6", "4+11", "stop"])
+    with sync_playwright() as playwright:
+        chromium = browser(playwright)
+        page = chromium.new_page(viewport=PHONE)
+        page.goto(url + "stats")
+        page.wait_for_selector("#groups figure", timeout=5000)
+        summary = page.inner_text("#summary")
+        assert "too few dice (16) to tell" in summary and "p =" not in summary and "χ²" not in summary
+        assert page.inner_text("#groups p").startswith("Too few dice (16) to tell")
+        label = page.text_content("#groups svg text[x='4']")
+        assert label == "2.7" and f"({label})" in page.inner_text("#groups figcaption")
+        chromium.close()

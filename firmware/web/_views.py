@@ -135,9 +135,10 @@ def steps(journal: Journal, game: int) -> tuple[GameRecord, list[str]] | None:
 
 
 def statistics(journal: Journal, ended: dice_stats.GameRolls | None = None) -> dict[str, Any]:
-    """The dice statistics as JSON: per dice set and source and overall, the face counts, the
-    chi-square test with its plain sentence and the expected band; the bust rate met against the
-    exact odds (Can't Stop). ``ended`` keeps the rolls of ended games between readings."""
+    """The dice statistics as JSON: a summary; per dice set and source and overall, the face
+    counts, the chi-square test (its figures None while too few dice tell nothing) with its plain
+    sentence and the expected band; the bust rate met against the exact odds (Can't Stop).
+    ``ended`` keeps the rolls of ended games between readings."""
     rolled, left_out = dice_stats.rolls_and_left_out(journal, ended)
     groups = []
     shown: dict[frozenset[dice_stats.Group], dict[str, Any]] = {}
@@ -149,13 +150,14 @@ def statistics(journal: Journal, ended: dice_stats.GameRolls | None = None) -> d
             continue
         result = dice_stats.chi_square(counts)
         band = dice_stats.face_band(sum(counts))
+        tells = dice_stats.tells(result)
         shown[members] = {
             "group": _group_name(group),
             "counts": list(counts),
             "dice": sum(counts),
-            "chi_square": round(result.statistic, 3),
+            "chi_square": round(result.statistic, 3) if tells else None,
             "dof": result.dof,
-            "p_value": result.p_value,
+            "p_value": result.p_value if tells else None,
             "sentence": dice_stats.fairness_sentence(result),
             "band": asdict(band),
         }
@@ -163,7 +165,19 @@ def statistics(journal: Journal, ended: dice_stats.GameRolls | None = None) -> d
     bins = [asdict(b) | {"odds": b.odds, "rate": b.rate} for b in dice_stats.bust_calibration(rolled)]
     sources = Counter(roll.source for roll in rolled)
     said = ", ".join(f"{count} {SOURCE_WORDS.get(source, source)}" for source, count in sources.most_common())
-    return {"groups": groups, "bust": bins, "rolls": len(rolled), "sources": said, "left_out": len(left_out)}
+    return {"summary": _summary(len(rolled), said, groups[0], len(left_out)), "groups": groups, "bust": bins,
+            "rolls": len(rolled), "sources": said, "left_out": len(left_out)}
+
+
+def _summary(rolls: int, sources: str, overall: dict[str, Any], left_out: int) -> str:
+    """The statistics page's first line: the rolls, and the test of all dice, its figures only
+    where there are dice enough for them to mean something."""
+    if overall["p_value"] is None:
+        test = f"too few dice ({overall['dice']:,}) to tell yet."
+    else:
+        test = f"χ² = {overall['chi_square']} with {overall['dof']} degrees of freedom, p = {overall['p_value']:.3g}."
+    damaged = f" {left_out} damaged game(s) left out: see History." if left_out else ""
+    return f"{rolls} rolls at the table ({sources or 'none yet'}). All dice: {test}{damaged}"
 
 
 SOURCE_WORDS = {"camera": "read by the camera", "hand": "entered by hand", "unknown": "from before sources were kept"}
