@@ -83,7 +83,8 @@ def test_names_from_the_configuration_are_escaped(kind):
     for name in names:
         assert name in words
     facts = web_view(kind).facts(fresh(kind, players), names)
-    assert all(isinstance(label, str) and isinstance(value, str) for label, value in facts)
+    assert all(isinstance(label, str) and (isinstance(value, str) or all(isinstance(piece, str) for piece in value))
+               for label, value in facts)
 
 
 # --- Can't Stop -----------------------------------------------------------------------------
@@ -115,7 +116,7 @@ def test_cant_stop_facts_give_the_bust_odds_before_a_roll():
     odds = bust_probability(state)
     assert facts["Bust odds"] == f"{float(odds) * 100:.1f}%" and odds > 0
     assert facts["Turn"] == "Bob (B)" and facts["Doing"] == "to roll or stop"
-    assert facts["Runners"] == "6: 2/11, 7: 3/13, 8: 1/11"
+    assert facts["Runners"] == ["6: 2/11,", "7: 3/13,", "8: 1/11"]
     assert "Roll" not in facts
 
 
@@ -124,8 +125,8 @@ def test_cant_stop_facts_give_the_roll_its_pairs_and_choices():
     facts = cant_stop_web.facts(state, ["Ann", "Bob"])
     assert facts[:3] == [("Turn", "Ann (A)"), ("Round", "1"), ("Doing", "choosing")]
     found = dict(facts)
-    assert found["Roll"] == "1 3 4 6" and found["Pairs"] == "4+10, 5+9, 7+7"
-    assert found["Choices"] == ", ".join(c.text() for c in choices(state, state.dice))
+    assert found["Roll"] == "1 3 4 6" and found["Pairs"] == ["4+10,", "5+9,", "7+7"]
+    assert " ".join(found["Choices"]) == ", ".join(c.text() for c in choices(state, state.dice))
     assert "Bust odds" not in found
 
 
@@ -163,8 +164,8 @@ def test_counters_mid_game_counters_stand_on_their_squares_and_the_options_are_l
     assert {(0, "1", 3), (0, "S", 5), (1, "4", 10), (1, "1", 0)} <= markers and len(markers) == 14
     facts = dict(counters_web.facts(state, ["Ann", "Bob"]))
     assert facts["Turn"] == "Bob (B)" and facts["Throw"] == "2 of 3" and facts["Dice"] == "2 2 4 4 6"
-    assert facts["Options"] == "2P 2+4, pair 2, pair 4"
-    assert facts["In space"] == "Ann 0/5, Bob 1/5"
+    assert facts["Options"] == ["2P 2+4,", "pair 2,", "pair 4"]
+    assert facts["In space"] == ["Ann 0/5,", "Bob 1/5"]
 
 
 def test_counters_facts_before_a_throw_say_which_throw_and_the_dice_kept():
@@ -178,7 +179,7 @@ def test_counters_finished_game_names_the_winner():
     state = counters_play(counters_position(2, squares={0: squares}, dice=(1, 2, 3, 5, 5)), "take pair 5")
     assert state.winner == 0
     facts = counters_web.facts(state, ["Ann", "Bob"])
-    assert facts[:2] == [("Winner", "Ann (A)"), ("In space", "Ann 5/5, Bob 0/5")]
+    assert facts[:2] == [("Winner", "Ann (A)"), ("In space", ["Ann 5/5,", "Bob 0/5"])]
     assert (0, "5", 8) in counters_markers(parse(counters_web.board_svg(state, ["Ann", "Bob"])))
 
 
@@ -190,7 +191,7 @@ def test_columns_fresh_board_has_no_piece():
     assert not marked(root, "piece")
     facts = dict(columns_web.facts(columns_position(to_move=1), ["Ann", "Bob"]))
     assert facts["Turn"] == "Ann (A)" and facts["Level 5"] == "A 0 v B 0"
-    assert facts["Pieces left"] == "Ann (A) R12 S3 D3 L3; Bob (B) R12 S3 D3 L3"
+    assert facts["Pieces left"] == ["Ann R12 S3 D3 L3;", "Bob R12 S3 D3 L3"]
 
 
 def test_columns_pieces_are_drawn_in_their_player_s_look_and_the_last_one_marked():
@@ -205,7 +206,7 @@ def test_columns_pieces_are_drawn_in_their_player_s_look_and_the_last_one_marked
     assert solid.get("fill") == SEAT_COLOURS[0] and "fill-opacity" not in solid.attrib
     assert hollow.get("stroke") == SEAT_COLOURS[1] and float(hollow.get("fill-opacity")) < 0.5
     facts = dict(columns_web.facts(state, ["Ann", "Bob"]))
-    assert facts["Last placed"] == "S 6 by Bob (B)" and facts["Turn"] == "Ann (A)"
+    assert facts["Last placed"] == ["S 6", "by Bob (B)"] and facts["Turn"] == "Ann (A)"
 
 
 def test_columns_grid_is_drawn_from_above_with_the_last_placement_s_stacks_from_the_side():
@@ -280,7 +281,7 @@ def test_tumblin_between_rounds_the_counted_dice_lie_on_their_levels():
         assert {e.get("data-level") for e in marked(band, "face")} <= {band.get("data-level")}
     facts = dict(tumblin_web.facts(state, ["Ann", "Bob", "Cy", "Di"]))
     assert facts["Round"] == "2 of 4"
-    assert facts["Last round"] == facts["Totals"] == "Ann 14, Bob 24, Cy 12, Di 20"
+    assert facts["Last round"] == facts["Totals"] == ["Ann 14,", "Bob 24,", "Cy 12,", "Di 20"]
 
 
 def test_tumblin_mid_round_the_board_is_empty_and_the_dice_left_counted():
@@ -289,7 +290,7 @@ def test_tumblin_mid_round_the_board_is_empty_and_the_dice_left_counted():
     assert not drawn_dice(root)
     assert [e.get("data-left") for e in marked(root, "left")] == ["3", "3"]
     facts = dict(tumblin_web.facts(state, ["Ann", "Bob"]))
-    assert facts["Dice left"] == "Ann 3, Bob 3" and facts["Totals"] == "Ann 12, Bob 0"
+    assert facts["Dice left"] == ["Ann 3,", "Bob 3"] and facts["Totals"] == ["Ann 12,", "Bob 0"]
 
 
 def test_tumblin_after_the_last_flick_the_board_is_to_be_read():
@@ -304,7 +305,7 @@ def test_tumblin_finished_team_game_names_the_winners():
     names = ["Ann", "Bob", "Cy", "Di"]
     facts = tumblin_web.facts(state, names)
     assert facts[0] == ("Winner", "Ann (red) and Cy (blue)")
-    assert dict(facts)["Totals"] == "Ann & Cy 56, Bob & Di 14"
+    assert dict(facts)["Totals"] == ["Ann & Cy 56,", "Bob & Di 14"]
     root = parse(tumblin_web.board_svg(state, names))
     assert [e.get("data-seat") for e in root.iter() if e.get("data-pointer") == "winner"] == ["0", "2"]
     assert {e.get("data-team") for e in marked(root, "team")} == {"0 2", "1 3"}

@@ -1,7 +1,9 @@
-"""The live board seen by a real headless browser: Debian's Chromium driven by Playwright, the
-page served by waitress as on the device. A move journaled by the companion must show on the page
+"""The page seen by a real headless browser: Debian's Chromium driven by Playwright, the page
+served by waitress as on the device. A move journaled by the companion must show on the page
 without a reload, the page asking every half second at most (so within a second on a machine that
-keeps up: how fast is not the test's to say, a busy machine is only slower). Skipped, saying why, only where no Chromium is installed."""
+keeps up: how fast is not the test's to say, a busy machine is only slower); no move is broken
+across two lines at any width; the dice page says what it draws. Skipped, saying why, only where
+no Chromium is installed."""
 
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ import pytest
 from firmware.games.game_setup import GameSetup
 from firmware.journal.journal import JOURNAL_NAME, Journal
 from firmware.web.server import WebServer
+from test_web import journal_with
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 pytestmark = pytest.mark.skipif(
@@ -20,6 +23,33 @@ pytestmark = pytest.mark.skipif(
 )
 PHONE = {"width": 390, "height": 844}
 POLL_AT_MOST_MS = 500  # the page asks this often or more: a move shows within a second where the server keeps up
+WIDTHS = (360, 390, 768, 1024, 1366, 1920)  # phones upright, a tablet, laptops, a TV
+LINES = """(element) => {  // how many lines an element's words lie on
+  const lines = new Set();
+  const words = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+  for (let node = words.nextNode(); node; node = words.nextNode()) {
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    for (const box of range.getClientRects()) if (box.width > 0) lines.add(Math.round(box.bottom));
+  }
+  return lines.size;
+}"""
+WORDS_LINES = """([selector, words]) => {  // how many lines ``words`` lie on within ``selector`` (0: not there)
+  const text = document.createTreeWalker(document.querySelector(selector), NodeFilter.SHOW_TEXT);
+  for (let node = text.nextNode(); node; node = text.nextNode()) {
+    const start = node.textContent.indexOf(words);
+    if (start < 0) continue;
+    const range = document.createRange();
+    range.setStart(node, start);
+    range.setEnd(node, start + words.length);
+    return new Set([...range.getClientRects()].filter((box) => box.width > 0).map((box) => Math.round(box.bottom))).size;
+  }
+  return 0;
+}"""
+
+
+def browser(playwright):
+    return playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
 
 
 @pytest.fixture
@@ -46,8 +76,8 @@ def test_a_move_journaled_shows_on_the_page_without_a_reload(served):
         journal.append(game, text, setup.game.progress(state), source="camera" if text.startswith("roll") else None)
 
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        page = browser.new_page(viewport=PHONE)
+        chromium = browser(playwright)
+        page = chromium.new_page(viewport=PHONE)
         refused = []  # what the page's own Content-Security-Policy refused: nothing of the page may be
         page.on("console", lambda message: refused.append(message.text) if "Content Security Policy" in message.text else None)
         page.goto(url)
@@ -61,6 +91,54 @@ def test_a_move_journaled_shows_on_the_page_without_a_reload(served):
         assert "1-4-5-6" in page.inner_text("#facts") or "1 4 5 6" in page.inner_text("#facts")
         assert page.evaluate("performance.getEntriesByType('navigation').length") == loads, "no reload"
         page.screenshot(path=str(data / "live-phone.png"))
-        browser.close()
+        chromium.close()
     assert refused == []
     journal.close()
+
+
+def test_no_move_and_no_piece_of_a_fact_is_broken_across_two_lines_at_any_width(served):
+    """'roll 4-5-6- | 6' at 1,366 px, 'D | A2-A3' and 'R10 S3 D3 | L3' at 390 px."""
+    from playwright.sync_api import sync_playwright
+
+    data, url = served
+    journal_with(data / JOURNAL_NAME, "columns", moves=["R A1", "D A2-A3", "R A4", "L B1-B2 up"])
+    journal_with(data / JOURNAL_NAME, "cant-stop", moves=["roll 4-5-6-6", "10+11", "roll 1-4-5-6", "5+11"])
+    pages = {"games/1": 3, "games/1?step=2": 2, "games/2": 3, "": 3}  # how many moves each names last
+    with sync_playwright() as playwright:
+        chromium = browser(playwright)
+        page = chromium.new_page(viewport=PHONE)
+        for path, moves in pages.items():
+            page.goto(url + path)
+            page.wait_for_selector(".facts dt", timeout=0)
+            for width in WIDTHS:
+                page.set_viewport_size({"width": width, "height": 900})
+                if path == "games/1":  # Ann's pieces left, whatever the markup
+                    assert page.evaluate(WORDS_LINES, [".facts", "R10 S3 D3 L3"]) == 1, f"broken at {width} px"
+                assert len(page.query_selector_all(".moves li")) == moves, path
+                wholes = page.query_selector_all(".piece, .moves li, .events li")
+                broken = [(whole.text_content(), width) for whole in wholes if whole.evaluate(LINES) > 1]
+                assert broken == [], f"/{path} breaks these across two lines"
+                assert page.evaluate("document.scrollingElement.scrollWidth") <= width, f"/{path} scrolls sideways"
+        chromium.close()
+
+
+def test_the_dice_page_says_too_few_dice_without_a_p_value_and_labels_the_line_as_its_caption(served):
+    """With 16 dice it printed 'p = 0.738' above 'Too few dice (16) to tell', and labelled the dashed
+    line '3' where its caption said '(2.7)'."""
+    from playwright.sync_api import sync_playwright
+
+    data, url = served
+    journal_with(data / JOURNAL_NAME, "cant-stop", source="camera", moves=[
+        "roll 1-2-3-4", "3+7", "stop", "roll 2-3-4-5", "5+9", "stop",
+        "roll 3-4-5-6", "7+11", "stop", "roll 1-3-5-6", "4+11", "stop"])
+    with sync_playwright() as playwright:
+        chromium = browser(playwright)
+        page = chromium.new_page(viewport=PHONE)
+        page.goto(url + "stats")
+        page.wait_for_selector("#groups figure", timeout=0)
+        summary = page.inner_text("#summary")
+        assert "too few dice (16) to tell" in summary and "p =" not in summary and "χ²" not in summary
+        assert page.inner_text("#groups p").startswith("Too few dice (16) to tell")
+        label = page.text_content("#groups svg text[x='4']")
+        assert label == "2.7" and f"({label})" in page.inner_text("#groups figcaption")
+        chromium.close()

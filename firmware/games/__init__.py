@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from firmware.core.table_game import TableGame
+from firmware.drawing.facts import Fact
 from firmware.games.cant_stop import web as cant_stop_web
 from firmware.games.cant_stop.table import TABLE as CANT_STOP
 from firmware.games.columns import web as columns_web
@@ -29,14 +30,16 @@ class WebView(Protocol):
         """A standalone SVG of the board (a viewBox and no size: the page scales it)."""
         ...
 
-    def facts(self, state: Any, names: Sequence[str]) -> list[tuple[str, str]]:
+    def facts(self, state: Any, names: Sequence[str]) -> list[Fact]:
         """(label, value) lines: whose turn and what they do, the last roll and its options or
-        odds, the score; the winner when the game is over."""
+        odds, the score; the winner when the game is over. A list of things is a list of pieces
+        (:mod:`firmware.drawing.facts`), so that none is broken across two lines."""
         ...
 
     def move_words(self, before: Any, move: Any, after: Any, names: Sequence[str]) -> str:
-        """A move in words, as the game's screens say it, with who made it: "Ann: roll 1-4-5-6
-        (bust)", "Bob (green): did not pass 0x", "Ann: keep 2 2"."""
+        """A move as a player says it, who did what, short enough for a line of a phone: "Ann
+        rolled 6 6 6 6: bust", "Bob (green): did not pass 0x", "Ann kept 3 and 4" (a game's steps
+        and its last moves on the page)."""
         ...
 
 

@@ -230,10 +230,16 @@ def dice_needed(faces: int = len(FACES)) -> int:
     return MIN_EXPECTED * faces
 
 
+def tells(result: ChiSquare) -> bool:
+    """Whether the test counted dice enough to say anything: below that its p-value means nothing,
+    so it is not shown."""
+    return result.dice >= dice_needed(result.dof + 1)
+
+
 def fairness_sentence(result: ChiSquare) -> str:
     """What the test says, in one plain sentence for the statistics page."""
-    needed = dice_needed(result.dof + 1)
-    if result.dice < needed:
+    if not tells(result):
+        needed = dice_needed(result.dof + 1)
         return f"Too few dice ({result.dice:,}) to tell: at least {needed:,} are needed ({MIN_EXPECTED} expected per face)."
     if result.p_value < BIASED_BELOW:
         meaning = "these dice may be biased (or the reader misreads one face)"

@@ -177,7 +177,8 @@ def create_app(journal_path: Path, hosts: tuple[str, ...] = ()) -> Flask:
         except EngineError as error:
             shown, problem = None, f"the game does not replay to step {step}: {error}"
         return render_template(
-            "game.html", game=views.summary(record), events=events, step=step, picture=shown, problem=problem,
+            "game.html", game=views.summary(record), steps=views.replay(record, events).steps, step=step,
+            picture=shown, problem=problem,
         )
 
     @app.get("/stats")

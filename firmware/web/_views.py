@@ -7,45 +7,82 @@ from __future__ import annotations
 
 import time
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
 from engine.errors import EngineError
+from firmware.drawing.facts import Fact
 from firmware.games import web_view
 from firmware.journal import dice_stats
 from firmware.journal.history import duration_text
-from firmware.journal.journal import Journal, play_through, standing_moves
+from firmware.journal.journal import UNDO, Journal
 from firmware.journal.rows import GameRecord
-
-Facts = list[tuple[str, str]]
 
 
 @dataclass(frozen=True)
 class Picture:
-    """A game at one moment: its board drawn as SVG and the lines the OLED would show beside it."""
+    """A game at one moment: its board drawn as SVG, the lines the OLED would show beside it, and
+    the moves just made in words, the latest first."""
 
     svg: str
-    facts: Facts
+    facts: list[Fact]
+    moves: list[str]
 
 
-RECENT = 3  # moves the live page names under the board's facts
+@dataclass(frozen=True)
+class Replay:
+    """A game's events replayed: the state they reach, each event in words (an undo says which
+    move it took back), and the words of the moves still standing. From an event that does not
+    replay on, ``steps`` are the journal's own texts and ``problem`` says why."""
+
+    state: Any
+    steps: list[str]
+    standing: list[str]
+    problem: EngineError | None = None
 
 
-def picture(record: GameRecord, events: list[str]) -> Picture:
-    """The board after ``events`` (undos applied), its facts and, last, the moves just made (a
-    roll that ended the turn said to be a bust: the board no longer shows it); EngineError if the
-    events do not replay."""
-    engine, names = record.setup.game.engine, record.setup.names
-    moves = [move for _, move in standing_moves(record, events)]
-    state = play_through(engine, record.setup.new_state(), moves[:-RECENT])
-    view = web_view(record.setup.kind)
-    recent = []
-    for move in moves[-RECENT:]:
-        after = engine.apply(state, move)
-        recent.append(view.move_words(state, move, after, names))
+RECENT = 3  # moves the page names under the board's facts
+
+
+def replay(record: GameRecord, events: Sequence[str]) -> Replay:
+    """``events`` replayed through the game's engine, each move said by the game's web view; an
+    undo takes back the latest move standing, as :func:`firmware.journal.journal.standing_moves`."""
+    engine, names, view = record.setup.game.engine, record.setup.names, web_view(record.setup.kind)
+    state = record.setup.new_state()
+    earlier: list[Any] = []  # the state before each move standing
+    steps: list[str] = []
+    standing: list[str] = []
+    for at, event in enumerate(events):
+        if event == UNDO:
+            if standing:
+                state = earlier.pop()
+                steps.append(f"Took back: {standing.pop()}")
+            else:
+                steps.append("Undo (nothing to take back)")
+            continue
+        try:
+            move = engine.parse_move(event)
+            after = engine.apply(state, move)
+        except EngineError as error:
+            return Replay(state, steps + list(events[at:]), standing, error)
+        said = view.move_words(state, move, after, names)
+        earlier.append(state)
         state = after
-    facts = view.facts(state, names) + ([("Last moves", " · ".join(reversed(recent)))] if recent else [])
-    return Picture(view.board_svg(state, names), facts)
+        steps.append(said)
+        standing.append(said)
+    return Replay(state, steps, standing)
+
+
+def picture(record: GameRecord, events: Sequence[str]) -> Picture:
+    """The board after ``events`` (undos applied), its facts and the moves just made; EngineError
+    if the events do not replay."""
+    replayed = replay(record, events)
+    if replayed.problem is not None:
+        raise replayed.problem
+    view, names = web_view(record.setup.kind), record.setup.names
+    recent = replayed.standing[-RECENT:][::-1]
+    return Picture(view.board_svg(replayed.state, names), view.facts(replayed.state, names), recent)
 
 
 NO_GAME = {"version": "none", "game": None, "message": "No game has been played yet."}
@@ -64,7 +101,8 @@ def live(journal: Journal) -> dict[str, Any]:
         shown = picture(record, events)
     except EngineError as error:
         return {"version": version, "game": about, "message": f"Game {record.id} does not replay: {error}"}
-    return {"version": version, "game": about, "svg": shown.svg, "facts": shown.facts, "last": events[-1] if events else ""}
+    return {"version": version, "game": about, "svg": shown.svg, "facts": shown.facts, "moves": shown.moves,
+            "last": events[-1] if events else ""}
 
 
 def summary(record: GameRecord) -> dict[str, Any]:
@@ -97,9 +135,10 @@ def steps(journal: Journal, game: int) -> tuple[GameRecord, list[str]] | None:
 
 
 def statistics(journal: Journal, ended: dice_stats.GameRolls | None = None) -> dict[str, Any]:
-    """The dice statistics as JSON: per dice set and source and overall, the face counts, the
-    chi-square test with its plain sentence and the expected band; the bust rate met against the
-    exact odds (Can't Stop). ``ended`` keeps the rolls of ended games between readings."""
+    """The dice statistics as JSON: a summary; per dice set and source and overall, the face
+    counts, the chi-square test (its figures None while too few dice tell nothing) with its plain
+    sentence and the expected band; the bust rate met against the exact odds (Can't Stop).
+    ``ended`` keeps the rolls of ended games between readings."""
     rolled, left_out = dice_stats.rolls_and_left_out(journal, ended)
     groups = []
     shown: dict[frozenset[dice_stats.Group], dict[str, Any]] = {}
@@ -111,13 +150,14 @@ def statistics(journal: Journal, ended: dice_stats.GameRolls | None = None) -> d
             continue
         result = dice_stats.chi_square(counts)
         band = dice_stats.face_band(sum(counts))
+        tells = dice_stats.tells(result)
         shown[members] = {
             "group": _group_name(group),
             "counts": list(counts),
             "dice": sum(counts),
-            "chi_square": round(result.statistic, 3),
+            "chi_square": round(result.statistic, 3) if tells else None,
             "dof": result.dof,
-            "p_value": result.p_value,
+            "p_value": result.p_value if tells else None,
             "sentence": dice_stats.fairness_sentence(result),
             "band": asdict(band),
         }
@@ -125,7 +165,19 @@ def statistics(journal: Journal, ended: dice_stats.GameRolls | None = None) -> d
     bins = [asdict(b) | {"odds": b.odds, "rate": b.rate} for b in dice_stats.bust_calibration(rolled)]
     sources = Counter(roll.source for roll in rolled)
     said = ", ".join(f"{count} {SOURCE_WORDS.get(source, source)}" for source, count in sources.most_common())
-    return {"groups": groups, "bust": bins, "rolls": len(rolled), "sources": said, "left_out": len(left_out)}
+    return {"summary": _summary(len(rolled), said, groups[0], len(left_out)), "groups": groups, "bust": bins,
+            "rolls": len(rolled), "sources": said, "left_out": len(left_out)}
+
+
+def _summary(rolls: int, sources: str, overall: dict[str, Any], left_out: int) -> str:
+    """The statistics page's first line: the rolls, and the test of all dice, its figures only
+    where there are dice enough for them to mean something."""
+    if overall["p_value"] is None:
+        test = f"too few dice ({overall['dice']:,}) to tell yet."
+    else:
+        test = f"χ² = {overall['chi_square']} with {overall['dof']} degrees of freedom, p = {overall['p_value']:.3g}."
+    damaged = f" {left_out} damaged game(s) left out: see History." if left_out else ""
+    return f"{rolls} rolls at the table ({sources or 'none yet'}). All dice: {test}{damaged}"
 
 
 SOURCE_WORDS = {"camera": "read by the camera", "hand": "entered by hand", "unknown": "from before sources were kept"}

@@ -38,6 +38,11 @@ def round_of(state: State) -> int:
     return (state.turn - 1) // state.players + 1
 
 
+def newly_claimed(state: State, after: State) -> tuple[int, ...]:
+    """The columns the player to move in ``state`` claimed by the move that led to ``after``."""
+    return tuple(c for c in after.claimed_by(state.current) if c not in state.claimed_by(state.current))
+
+
 @dataclass(frozen=True)
 class RollScreen:
     """A player is to roll (or, with runners out, to roll again or stop)."""

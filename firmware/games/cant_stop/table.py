@@ -27,6 +27,7 @@ from firmware.games.cant_stop.screens import (
     ClaimScreen,
     RollScreen,
     WinnerScreen,
+    newly_claimed,
     round_of,
 )
 from firmware.games.cant_stop.setup import OPTIONS, variant_of
@@ -114,7 +115,7 @@ class CantStopTable:
             return None
         if isinstance(move, Roll):
             return BustScreen(after, tuple(names), before.current, move.dice)
-        claimed = _newly_claimed(before, after)
+        claimed = newly_claimed(before, after)
         return ClaimScreen(after, tuple(names), before.current, claimed) if move == STOP and claimed else None
 
     def board(self, state: State, names: Sequence[str]) -> Screen:
@@ -130,7 +131,7 @@ class CantStopTable:
     def bot_screen(self, shown: Screen | None, before: State, move: Move, after: State, names: Sequence[str]) -> Screen:
         screen = shown if isinstance(shown, BotTurnScreen) else BotTurnScreen(after, tuple(names), before.current)
         if move == STOP:
-            return replace(screen, state=after, columns=_newly_claimed(before, after))
+            return replace(screen, state=after, columns=newly_claimed(before, after))
         assert before.dice is not None
         return replace(screen, state=after, dice=before.dice.dice, took=GAME.move_text(move))
 
@@ -139,11 +140,6 @@ class CantStopTable:
 
     def autoplayer(self, seats: int, seed: int, table: Any = None) -> CantStopSeats:
         return CantStopSeats.demo(seats, seed)
-
-
-def _newly_claimed(state: State, after: State) -> tuple[int, ...]:
-    """The columns the player to move in ``state`` claimed by the move that led to ``after``."""
-    return tuple(c for c in after.claimed_by(state.current) if c not in state.claimed_by(state.current))
 
 
 @functools.lru_cache(maxsize=64)

@@ -6,13 +6,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.cant_stop import COLUMNS, HEIGHTS, Phase, State, bust_probability, can_stop, choices
-from engine.cant_stop.moves import Move, move_text
+from engine.cant_stop import COLUMNS, HEIGHTS, Advance, Phase, State, bust_probability, can_stop, choices
+from engine.cant_stop.moves import Move
 from engine.cant_stop.rules import pairings
 from engine.dice import Roll
+from firmware.drawing.facts import Fact, and_list, pieces
 from firmware.drawing.screens import percent, player_mark, whose
 from firmware.drawing.svg import SEAT_COLOURS, element, group, ink_on, legend, legend_height, seat_marker, seat_slots, svg, text, title
-from firmware.games.cant_stop.screens import round_of
+from firmware.games.cant_stop.screens import newly_claimed, round_of
 
 MARGIN = 8
 CELL_W, CELL_H = 38, 32
@@ -87,12 +88,7 @@ def board_svg(state: State, names: Sequence[str]) -> str:
     )
 
 
-def _claims(state: State, names: Sequence[str]) -> str:
-    held = [(p, state.claimed_by(p)) for p in range(state.players)]
-    return "; ".join(f"{names[p]} {' '.join(map(str, columns))}" for p, columns in held if columns)
-
-
-def facts(state: State, names: Sequence[str]) -> list[tuple[str, str]]:
+def facts(state: State, names: Sequence[str]) -> list[Fact]:
     """The lines beside the board: whose turn and what they do, the roll with its pairs and the
     choices it allows, or the bust odds of the next roll; the runners, the claims; the winner."""
     if state.winner is not None:
@@ -101,24 +97,38 @@ def facts(state: State, names: Sequence[str]) -> list[tuple[str, str]]:
             ("Columns", " ".join(map(str, state.claimed_by(state.winner)))),
             ("Round", str(round_of(state))),
         ]
-    lines = [("Turn", whose(names, state.current)), ("Round", str(round_of(state))), ("Doing", doing(state))]
+    lines: list[Fact] = [("Turn", whose(names, state.current)), ("Round", str(round_of(state))), ("Doing", doing(state))]
     if state.phase is Phase.CHOOSE and state.dice is not None:
         lines += [
             ("Roll", " ".join(map(str, state.dice.dice))),
-            ("Pairs", ", ".join(dict.fromkeys(f"{low}+{high}" for low, high in pairings(state.dice.dice)))),  # each once
-            ("Choices", ", ".join(option.text() for option in choices(state, state.dice))),
+            ("Pairs", pieces(dict.fromkeys(f"{low}+{high}" for low, high in pairings(state.dice.dice)))),  # each once
+            ("Choices", pieces(option.text() for option in choices(state, state.dice))),
         ]
     else:
         lines.append(("Bust odds", percent(bust_probability(state))))
     if state.runners:
-        lines.append(("Runners", ", ".join(f"{c}: {s}/{HEIGHTS[c]}" for c, s in state.runners)))
+        lines.append(("Runners", pieces(f"{c}: {s}/{HEIGHTS[c]}" for c, s in state.runners)))
     if any(owner is not None for owner in state.claimed):
-        lines.append(("Claimed", _claims(state, names)))
+        held = [(p, " ".join(map(str, state.claimed_by(p)))) for p in range(state.players)]
+        lines.append(("Claimed", pieces((f"{names[p]} {columns}" for p, columns in held if columns), ";")))
     return lines
 
 
 def move_words(before: State, move: Move | Roll, after: State, names: Sequence[str]) -> str:
-    """"Ann: roll 1-4-5-6", "Ann: 5+11"; a roll that ended the turn is a bust (the board no longer shows it)."""
-    player = before.current
-    bust = isinstance(move, Roll) and after.current != player and after.winner is None
-    return f"{names[player]}: {move_text(move)}{' (bust)' if bust else ''}"
+    """"Ann rolled 1 4 5 6", "Bob rolled 6 6 6 6: bust" (a roll that ended the turn: the board no
+    longer shows it), "Ann advanced 5 and 11", "Ann advanced 7 twice", "Ann stopped, claimed 7"."""
+    name = names[before.current]
+    if isinstance(move, Roll):
+        bust = after.current != before.current and after.winner is None
+        return f"{name} rolled {' '.join(map(str, move.dice))}{': bust' if bust else ''}"
+    if isinstance(move, Advance):
+        first, *second = move.columns
+        return f"{name} advanced {first} twice" if second == [first] else f"{name} advanced {_columns(move.columns)}"
+    if after.winner is not None:
+        return f"{name} stopped and won"
+    claimed = newly_claimed(before, after)
+    return f"{name} stopped" + (f", claimed {_columns(claimed)}" if claimed else "")
+
+
+def _columns(columns: Sequence[int]) -> str:
+    return and_list([str(column) for column in columns])

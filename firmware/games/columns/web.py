@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from engine.columns import COLUMNS, KINDS, LEVELS, TOP, Kind, Placement, State, pieces_left, score
 from engine.columns.state import Piece
+from firmware.drawing.facts import Fact, pieces
 from firmware.drawing.screens import player_mark, whose
 from firmware.drawing.svg import SEAT_COLOURS, element, group, pointer_meaning, short_name, svg, text, title, turn_pointer
 from firmware.games.columns.screens import SHORT_KIND, deciding_level
@@ -26,6 +27,7 @@ WIDTH = MARGIN + GUTTER + COLUMNS * CELL_W + MARGIN
 PIN = 80  # a pin's square in the view from above
 LETTERS_W = 20  # the rows' letters, left of the grid
 Point = tuple[float, float]
+PIECE_WORDS = {Kind.ROUNDEL: "roundel", Kind.SINGLE: "single", Kind.DOUBLE: "double", Kind.TRIPLE: "triple"}  # the rules' words
 
 
 @dataclass(frozen=True)
@@ -251,12 +253,14 @@ def _level_text(state: State, level: int) -> str:
     return f"{player_mark(0)} {first[level]} v {player_mark(1)} {second[level]}"
 
 
-def facts(state: State, names: Sequence[str]) -> list[tuple[str, str]]:
+def facts(state: State, names: Sequence[str]) -> list[Fact]:
     """The lines beside the board: whose turn, the piece placed last, the roundels on level 5 (the
     score as it stands) and each player's pieces left; the result and the level that decided it."""
-    left = ("Pieces left", "; ".join(f"{whose(names, p)} {_left_text(state, p)}" for p in range(2)))
+    left: Fact = ("Pieces left", pieces((f"{names[p]} {_left_text(state, p)}" for p in range(2)), ";"))
     last = state.pieces[-1] if state.pieces else None
-    placed = [("Last placed", f"{last.placement.text()} by {whose(names, last.player)}")] if last else []
+    placed: list[Fact] = []
+    if last:
+        placed.append(("Last placed", pieces([last.placement.text(), f"by {whose(names, last.player)}"], "")))
     if not state.over:
         return [("Turn", whose(names, state.current)), ("Doing", "to place"), *placed,
                 ("Level 5", _level_text(state, TOP)), left]
@@ -268,5 +272,7 @@ def facts(state: State, names: Sequence[str]) -> list[tuple[str, str]]:
 
 
 def move_words(before: State, move: Placement, after: State, names: Sequence[str]) -> str:
-    """"Ann: L B3-C3 up", with "(ends the game)" on the placement after which no one can place."""
-    return f"{names[before.current]}: {move.text()}{' (ends the game)' if after.over else ''}"
+    """"Ann placed a roundel on B3", "Bob placed a double on A2-A3", "Ann placed a triple on B3-C3,
+    up" (its thick end); how the game ended is the facts' to say."""
+    turned = f", {move.orientation.value}" if move.orientation else ""
+    return f"{names[before.current]} placed a {PIECE_WORDS[move.kind]} on {move.names()}{turned}"

@@ -7,14 +7,26 @@ from __future__ import annotations
 from collections.abc import Sequence
 from math import cos, pi, sin
 
-from engine.counters import COLUMN_NAMES, Phase, State, Take, counters_in_space, has_wild_card, legal_moves
+from engine.counters import (
+    COLUMN_NAMES,
+    Handicap,
+    Keep,
+    Phase,
+    Rocket,
+    State,
+    Take,
+    counters_in_space,
+    has_wild_card,
+    legal_moves,
+)
 from engine.counters.board import ColumnSpec
 from engine.counters.rules import MAX_THROWS
 from engine.counters.state import IN_SPACE_TO_WIN
 from engine.dice import Roll
-from firmware.drawing.screens import whose
+from firmware.drawing.facts import Fact, and_list, pieces
+from firmware.drawing.screens import possessive, whose
 from firmware.drawing.svg import element, group, legend, legend_height, seat_marker, seat_slots, svg, text, title
-from firmware.games.counters.screens import dice_text, move_label, option_label, round_of
+from firmware.games.counters.screens import dice_text, option_label, round_of
 
 MARGIN = 8
 CELL_W, CELL_H = 56, 30
@@ -117,28 +129,38 @@ def _options(state: State) -> list[str]:
     return labels[:OPTIONS_SHOWN] + ([f"{more} more"] if more > 0 else [])
 
 
-def facts(state: State, names: Sequence[str]) -> list[tuple[str, str]]:
+def facts(state: State, names: Sequence[str]) -> list[Fact]:
     """The lines beside the board: whose turn and what they do, the throw, the dice on the table and
     the options they give (or none), the dice kept; counters in space; the winner."""
     needed = IN_SPACE_TO_WIN[state.players]
-    in_space = ("In space", ", ".join(f"{names[p]} {counters_in_space(state, p)}/{needed}" for p in range(state.players)))
+    in_space: Fact = ("In space", pieces(f"{names[p]} {counters_in_space(state, p)}/{needed}" for p in range(state.players)))
     if state.winner is not None:
         return [("Winner", whose(names, state.winner)), in_space, ("Round", str(round_of(state)))]
-    lines = [("Turn", whose(names, state.current)), ("Round", str(round_of(state))), ("Doing", doing(state))]
+    lines: list[Fact] = [("Turn", whose(names, state.current)), ("Round", str(round_of(state))), ("Doing", doing(state))]
     if state.kept:
         lines.append(("Kept", dice_text(state.kept)))
     if state.phase is Phase.CHOOSE:
         lines += [("Throw", f"{state.throws} of {MAX_THROWS}"), ("Dice", dice_text(state.dice)),
-                  ("Options", ", ".join(_options(state)) or "none: the dice form no option")]
+                  ("Options", pieces(_options(state)) or "none: the dice form no option")]
         if has_wild_card(state, state.current):
             lines.append(("Wild", "a counter on a blue star: the dice may move any column"))
     return [*lines, in_space]
 
 
 def move_words(before: State, move: object, after: State, names: Sequence[str]) -> str:
-    """"Ann: threw 2 2 4 4 6", "Ann: FH 2+4", "Bob: handicap up 2", as the list of choices says them."""
+    """"Ann threw 2 2 4 4 6", "Ann kept 3 and 4", "Ann moved 3 up 2, 2 up 1" (an option taken: each
+    column its dice moved), "Ann used a rocket on S", "Bob's handicap: 2", "Ann passed"."""
     name = names[before.current]
     if isinstance(move, Roll):
-        return f"{name}: threw {dice_text(move.dice)}"
-    said = move_label(move, before.phase)
-    return f"{name}: {'handicap ' if before.phase is Phase.HANDICAP else ''}{said}"
+        said = f"{name} threw {dice_text(move.dice)}"
+    elif isinstance(move, Keep):
+        said = f"{name} kept {and_list([str(die) for die in move.dice]) or 'none'}"
+    elif isinstance(move, Take):
+        said = f"{name} moved {', '.join(f'{COLUMN_NAMES[g.column]} up {g.squares}' for g in move.option.groups)}"
+    elif isinstance(move, Rocket):
+        said = f"{name} used a rocket on {COLUMN_NAMES[move.column]}"
+    elif isinstance(move, Handicap):
+        said = f"{possessive(name)} handicap: {and_list([COLUMN_NAMES[c] for c in move.columns])}"
+    else:  # a pass: of a rocket's square, or of a third throw that forms no option
+        said = f"{name} left a rocket unused" if before.phase is Phase.ROCKET else f"{name} passed"
+    return said + (" and won" if after.winner is not None else "")

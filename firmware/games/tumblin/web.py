@@ -25,7 +25,7 @@ from engine.tumblin import (
     winners,
 )
 from engine.tumblin.moves import LEVELS, Breed, Flick, Mine, Move
-from engine.tumblin.variant import Scoring
+from firmware.drawing.facts import Fact, pieces
 from firmware.drawing.screens import player_mark
 from firmware.drawing.svg import SEAT_COLOURS, element, group, ink_on, pointer_meaning, short_name, svg, text, title, turn_pointer
 from firmware.games.tumblin.setup import DEFAULT_PALETTE_HEX
@@ -222,16 +222,16 @@ def _round(state: State) -> str:
     return f"{number} of {ROUNDS}" if state.variant.target is None else f"{number}, playing to {state.variant.target}"
 
 
-def _each(names: Sequence[str], values: Sequence[int]) -> str:
-    return ", ".join(f"{name} {value}" for name, value in zip(names, values))
+def _points(state: State, names: Sequence[str], points: Sequence[int]) -> list[str]:
+    """Each side's points, as pieces of a fact: "Ann 14,", "Bob 24" (with teams, "Ann & Cy 17")."""
+    sides = [" & ".join(names[seat] for seat in side) for side in state.variant.sides()]
+    return pieces(f"{side} {value}" for side, value in zip(sides, points))
 
 
-def facts(state: State, names: Sequence[str]) -> list[tuple[str, str]]:
+def facts(state: State, names: Sequence[str]) -> list[Fact]:
     """The lines beside the board: the round, whose flick (which of their dice) or the board to
     read, the dice left, the last round's scores and the totals (with teams, the teams'); the winner."""
-    sides = state.variant.sides()
-    side_names = [" & ".join(names[seat] for seat in side) for side in sides]
-    lines = [("Round", _round(state))]
+    lines: list[Fact] = [("Round", _round(state))]
     if state.over:
         lines.insert(0, ("Winner", " and ".join(_seat(state, names, seat) for seat in winners(state))))
     elif tally_due(state):
@@ -239,26 +239,25 @@ def facts(state: State, names: Sequence[str]) -> list[tuple[str, str]]:
     else:
         me = state.current
         lines += [("Turn", _seat(state, names, me)), ("Doing", f"flicks die {state.flicked[me] + 1} of {DICE}")]
-        lines.append(("Dice left", ", ".join(f"{names[s]} {dice_left(state)[s]}" for s in state.order)))
+        lines.append(("Dice left", pieces(f"{names[s]} {dice_left(state)[s]}" for s in state.order)))
     if state.history:
-        last = side_scores(state.variant, state.history[-1].scores)
-        lines.append(("Last round", _each(side_names, last)))
-    lines.append(("Totals", _each(side_names, team_totals(state))))
+        lines.append(("Last round", _points(state, names, side_scores(state.variant, state.history[-1].scores))))
+    lines.append(("Totals", _points(state, names, team_totals(state))))
     return lines
 
 
 def move_words(before: State, move: Move, after: State, names: Sequence[str]) -> str:
-    """A flick with its player and colour ("Ann (red): landed", "Bob (green): did not pass 0x"),
-    a breed, a mine, or the round counted die by die as the OLED writes them ("red 4x3")."""
+    """A flick with its player and colour ("Ann (red) flicked", "Bob (green): did not pass 0x"), a
+    breed, a mine, or the round counted (its points are the facts' last round)."""
     if isinstance(move, Flick):
-        who = f"{names[before.current]} ({colour(before, before.current)})"
+        who = _seat(before, names, before.current)
         if not move.stayed:
-            return f"{who}: landed"
-        return f"{who}: did not pass 0x" if before.variant.zero == "removed" else f"{who}: stayed on the pad"
+            return f"{who} flicked"
+        return f"{who}: {'did not pass 0x' if before.variant.zero == 'removed' else 'stayed on the pad'}"
     if isinstance(move, Breed):
-        return f"{move.colour} bred a die"
+        seat = seat_of(before, move.colour)
+        assert seat is not None  # the engine takes a breed only of a colour played
+        return f"{_seat(before, names, seat)} bred a die"
     if isinstance(move, Mine):
-        return "a land mine went off"
-    sign = "+" if before.variant.scoring is Scoring.ADD else "x"
-    dice = ", ".join(f"{d.colour} {d.face}{sign}{d.level}" + (f" on card {d.card}" if d.card else "") for d in move.dice)
-    return f"round counted: {dice or 'no die on the board'}"
+        return "A land mine went off"
+    return f"Round {round_number(before)} counted"

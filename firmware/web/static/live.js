@@ -22,9 +22,26 @@
       const dt = document.createElement("dt");
       dt.textContent = label;
       const dd = document.createElement("dd");
-      dd.textContent = value;
+      if (Array.isArray(value)) {  // pieces, each kept on one line: the value wraps only between them
+        value.forEach((words, index) => {
+          const piece = document.createElement("span");
+          piece.className = "piece";
+          piece.textContent = words;
+          if (index) dd.append(" ");
+          dd.append(piece);
+        });
+      } else {
+        dd.textContent = value;
+      }
       facts.append(dt, dd);
     }
+    const moves = document.getElementById("moves");
+    moves.hidden = !(data.moves && data.moves.length);
+    moves.querySelector("ul").replaceChildren(...(data.moves || []).map((words) => {
+      const item = document.createElement("li");
+      item.textContent = words;
+      return item;
+    }));
     section.dataset.version = data.version;
   }
 

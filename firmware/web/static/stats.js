@@ -10,6 +10,12 @@
     return node;
   }
 
+  // The count each face would have if all came up equally often: said alike by the dashed line's
+  // label and by the caption under it ("2.7" in both, never "3" beside "(2.7)").
+  function expectedText(band) {
+    return Number.isInteger(band.expected) ? String(band.expected) : band.expected.toFixed(1);
+  }
+
   function facePlot(group) {
     const width = 360, height = 220, left = 40, bottom = 30, top = 12;
     const top_count = Math.max(group.band.high, ...group.counts, 1);
@@ -27,7 +33,7 @@
       svg.append(el("text", { x: left + index * step + step / 2, y: height - 10, "text-anchor": "middle", fill: "currentColor", "font-size": 13 }, String(index + 1)));
       svg.append(el("text", { x: left + index * step + step / 2, y: y(count) - 3, "text-anchor": "middle", fill: "currentColor", "font-size": 11 }, String(count)));
     });
-    svg.append(el("text", { x: 4, y: y(group.band.expected) + 4, fill: "currentColor", "font-size": 11 }, group.band.expected.toFixed(0)));
+    svg.append(el("text", { x: 4, y: y(group.band.expected) + 4, fill: "currentColor", "font-size": 11 }, expectedText(group.band)));
     return svg;
   }
 
@@ -94,8 +100,7 @@
       document.getElementById("summary").textContent = data.error;
       return;
     }
-    document.getElementById("summary").textContent =
-      `${data.rolls} rolls at the table (${data.sources || "none yet"}). All dice: χ² = ${data.groups[0].chi_square} with ${data.groups[0].dof} degrees of freedom, p = ${data.groups[0].p_value.toPrecision(3)}.`;
+    document.getElementById("summary").textContent = data.summary;
     const groups = document.getElementById("groups");
     for (const group of data.groups) {
       const section = document.createElement("section");
@@ -107,7 +112,7 @@
       const figure = document.createElement("figure");
       figure.className = "plot";
       const caption = document.createElement("figcaption");
-      caption.textContent = `Dashed: the count each face would have if all came up equally often (${group.band.expected.toFixed(1)}); grey: where 95 % of fair sets put each face. With six faces, one bar outside now and then is expected; the sentence above weighs them all.`;
+      caption.textContent = `Dashed: the count each face would have if all came up equally often (${expectedText(group.band)}); grey: where 95 % of fair sets put each face. With six faces, one bar outside now and then is expected; the sentence above weighs them all.`;
       figure.append(facePlot(group), caption);
       section.append(title, sentence, countsTable(group), figure);
       groups.append(section);
@@ -119,8 +124,5 @@
       document.getElementById("bust").textContent = "No roll of Can't Stop read yet.";
     }
     document.getElementById("table-dice").append(...tableDice(data.table_dice));
-    if (data.left_out) {
-      document.getElementById("summary").textContent += ` ${data.left_out} damaged game(s) left out: see History.`;
-    }
   });
 })();
