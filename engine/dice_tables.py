@@ -15,9 +15,7 @@ from functools import cache
 import numpy as np
 
 from engine.dice import FACES, all_rolls
-
-DICE = 5
-"""Dice thrown at a turn's start; a keep sets aside 0 to DICE - 1 of them."""
+from engine.keeps import DICE
 
 Dice = tuple[int, ...]
 
