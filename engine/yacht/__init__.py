@@ -18,6 +18,12 @@ The specification is ``shared/rules/yacht.md``; where it is silent, these decisi
   chance the sum), else any empty upper box, for 0. Scoring five of a kind while the Yacht box
   holds 50 earns 100 (``State.extra_yachts`` counts them), whichever box it goes in.
 * Totals (:func:`total`): boxes + 35 once the upper boxes reach 63 + 100 per extra Yacht.
+* The rules' "Published figures" say the optimal solitaire player scores 254.5896 under these
+  rules; it scores 254.5877 under them (the forced joker above, the maker's wording; an independent
+  solver agrees to 1e-12). 254.5896 is T. Verhoeff's figure under his reading, where five of a kind
+  may go in any empty box and counts as a full house or straight only while its face's upper box
+  is filled; the advisor reproduces it under that reading (``advisor.Joker.PUBLISHED``). The game
+  plays the rules as written; which reading the project wants is for the rules' owner to say.
 * The end: when the last seat fills its thirteenth box the phase is OVER. ``winner`` (the
   contract's one seat) is the player with the highest total; when equal totals share the win it
   is None, as for a draw in Columns, and :func:`winners` names every player sharing it.

@@ -4,8 +4,9 @@ Between turns only three things about a card matter for the rest of the game: wh
 open, the upper total (capped at 63, where the bonus is earned) and whether the Yacht box holds 50
 (extra Yachts then earn 100). :func:`solve` computes, by retrograde analysis, the expected score
 still to come from each of these 2^13 x 64 x 2 positions at the start of a turn (the table; the
-upper bonus counts as still to come until the card is full), fullest cards first: a card's value
-needs only the cards with one more box filled. Within a turn the dice are exact expectations over
+upper bonus counts as still to come until the card is full). A card's value needs only the
+cards with one more box filled, whose filled-box bits are larger numbers: the cards are valued
+from the full one down. Within a turn the dice are exact expectations over
 the shared tables of five dice (:mod:`engine.dice_tables`): the worth of scoring each result now,
 then of keeping before the third and the second roll. Every upper total and Yacht flag a card can
 have is valued at once, as columns of one array; totals its filled upper boxes cannot add up to

@@ -28,8 +28,8 @@ class Figures:
 
 
 def solitaire_scores(bot: Bot, games: int, seed: int) -> list[int]:
-    """The final scores of ``games`` solitaire games of ``bot``; game ``i`` rolls from seed ``seed + i``,
-    so every bot meets the same dice as long as it keeps the same dice."""
+    """The final scores of ``games`` solitaire games of ``bot``; game ``i`` rolls from
+    ``random.Random(seed + i)``, so a run repeats exactly and every bot meets the same first roll."""
     return [total(play([bot], random.Random(seed + i)), 0) for i in range(games)]
 
 
