@@ -59,3 +59,9 @@ def test_a_columns_placement_through_the_contract():
     assert COLUMNS.current_player(state) == 1 and COLUMNS.winner(state) is None and COLUMNS.dice_due(state) == 0
     assert COLUMNS.parse_move("R B3") not in COLUMNS.legal_moves(state), "not on the opponent's blocker"
     assert COLUMNS.from_json(COLUMNS.to_json(state)) == state
+
+
+def test_yacht_implements_the_contract():
+    from engine.yacht import GAME as YACHT
+
+    assert isinstance(YACHT, Game) and YACHT.name == "yacht"
