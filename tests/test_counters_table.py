@@ -162,6 +162,7 @@ MID = counters_state("handicap 2", "roll 2-2-4-4-6", "take two-pairs 2+4", "roll
                      "roll 1-1-1-1-5", "take four 1")
 DICE = counters_state("handicap 2", "roll 2-2-4-4-6")
 FOUR = counters_state("handicap 2", "handicap 1-3", "handicap 4-5-S", players=4)
+KEEP_4 = listed(DICE).index(Keep((2, 4, 4, 6)))
 WON = State(MID.board, ((7, 8, 9, 9, 8, 1, 0), (0, 1, 0, 0, 0, 0, 0)), phase=Phase.OVER, turn=31, winner=0)
 
 SCREENS = {
@@ -169,6 +170,7 @@ SCREENS = {
     "throw-kept": ThrowScreen(counters_state("handicap 2", "roll 2-2-4-4-6", "keep 2-2"), NAMES),
     "dice": DiceScreen(DICE, NAMES, "2P 2+4", "keep 2 2 4 4", (("FH", 0.31), ("2P", 0.9))),
     "moves": MovesScreen(DICE, NAMES, listed(DICE), 2, 0),
+    "moves-keep": MovesScreen(DICE, NAMES, listed(DICE), KEEP_4, KEEP_4),  # a keep of four, starred
     "handicap": MovesScreen(counters_state(players=4), LONG_NAMES, listed(counters_state(players=4)), 0),
     "turn-over": TurnOverScreen(MID, NAMES, 0, "4K 1", (0,)),
     "board": BoardScreen(MID, NAMES),
@@ -209,7 +211,7 @@ def thrown_with_hints(tray) -> Companion:
 def test_hints_show_the_advisors_tip_with_short_kinds(tray):
     screen = thrown_with_hints(tray).screen
     assert isinstance(screen, DiceScreen) and screen.tip
-    assert all(name in ("pair", "3K", "4K", "5K", "2P", "FH", "small", "big") and 0 <= p <= 1 for name, p in screen.chances)
+    assert all(name in ("pair", "3K", "4K", "5K", "2P", "FH", "sm", "big") and 0 <= p <= 1 for name, p in screen.chances)
 
 
 def test_with_hints_the_list_of_choices_opens_on_the_advisors_pick(tray):

@@ -7,8 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.counters import COLUMN_NAMES, Handicap, Keep, Kind, Option, Phase, Rocket, State, Take, counters_in_space
-from engine.counters.moves import Pass
+from engine.counters import COLUMN_NAMES, Phase, State, counters_in_space
 from engine.counters.rules import MAX_THROWS
 from engine.counters.state import IN_SPACE_TO_WIN
 from firmware.drawing.screens import (
@@ -32,43 +31,15 @@ from firmware.drawing.screens import (
     winner_title,
 )
 from firmware.drawing.tiny_font import GLYPH_HEIGHT, tiny_text, tiny_width
+from firmware.games.counters.labels import LABEL_CHARS, dice_text, move_label
 
 TIP_TOP_PX = 35  # the advisor's tip, in the small font under the dice
 NOW_TOP_PX = 41
-SHORT_KINDS = {
-    Kind.PAIR: "pair", Kind.TRIPLE: "3K", Kind.FOUR: "4K", Kind.FIVE: "5K", Kind.TWO_PAIRS: "2P",
-    Kind.FULL_HOUSE: "FH", Kind.SMALL: "small", Kind.BIG: "big",
-}
 
 
 def round_of(state: State) -> int:
     """The round being played (the handicap is round 1's prelude)."""
     return max(0, state.turn - 1) // state.players + 1
-
-
-def option_label(option: Option) -> str:
-    """An option in a dozen characters: ``pair 4``, ``FH 2+4``, ``small+4``, ``3K 3>1`` (wild)."""
-    short = SHORT_KINDS[option.kind]
-    words = option.text()
-    return short + words[len(str(option.kind)):]
-
-
-def move_label(move: object, phase: Phase | None = None) -> str:
-    """A decision as the list of choices shows it (in ``phase``: a pass there leaves a rocket unused)."""
-    if isinstance(move, Take):
-        return option_label(move.option)
-    if isinstance(move, Keep):
-        return "keep " + (" ".join(map(str, move.dice)) or "none")
-    if isinstance(move, Rocket):
-        return f"rocket {COLUMN_NAMES[move.column]}"
-    if isinstance(move, Handicap):
-        return "up " + " ".join(COLUMN_NAMES[c] for c in move.columns)
-    assert isinstance(move, Pass)
-    return "no rocket" if phase is Phase.ROCKET else "pass"
-
-
-def dice_text(dice: Sequence[int]) -> str:
-    return " ".join(map(str, dice))
 
 
 def _throws(state: State) -> str:
@@ -133,10 +104,24 @@ class DiceScreen:
         footer(canvas, self.status or ("ROLL:again" if again else "last throw"), "" if self.status else "SELECT:use")
 
 
+LABEL_LEFT_PX = 3  # where the drawing kit starts a label of the list
+STAR_LEFT_PX = LABEL_LEFT_PX + LABEL_CHARS * CHAR_PX  # the advisor's star, in a place of its own after the label
+LIST_PX = STAR_LEFT_PX + CHAR_PX - 1  # the highlighted row's bar ends here (inclusive)
+HINT_CHARS = (WIDTH - LIST_PX - 2) // CHAR_PX  # a side hint, right-aligned, keeps blank pixels from the bar
+
+
+def count_hint(cursor: int, count: int, first: int) -> str:
+    """"3/20 ^v": the highlighted entry, the entries, and the marks of those out of view, in
+    :data:`HINT_CHARS` (a list of a hundred or more, with wild cards, loses the gap)."""
+    place, marks = f"{cursor + 1}/{count}", more_marks(first, count, CHOICE_LINES)
+    return f"{place} {marks}" if len(place) + 1 + len(marks) <= HINT_CHARS else place + marks
+
+
 @dataclass(frozen=True)
 class MovesScreen:
     """A list of decisions (handicap counters, options and keeps, rocket squares): NEXT moves the
-    cursor, SELECT takes it; STOP goes back to the dice where there are dice."""
+    cursor, SELECT takes it; STOP goes back to the dice where there are dice. A status takes the
+    title's place: beside the list only the short hints have room."""
 
     state: State
     names: tuple[str, ...]
@@ -149,15 +134,11 @@ class MovesScreen:
     def paint(self, canvas: Canvas) -> None:
         state = self.state
         what = {Phase.HANDICAP: "handicap", Phase.ROCKET: "rocket!"}.get(state.phase, "".join(map(str, state.dice)))
-        title(canvas, whose(self.names, state.current, self.proxy), what)
+        title(canvas, self.status or whose(self.names, state.current, self.proxy), "" if self.status else what)
         labels = [move_label(move, state.phase) for move in self.moves]
-        first = choice_list(canvas, labels, self.cursor, 66, self.advice, 60)
-        back = "STOP:back" if state.phase is Phase.CHOOSE else ("* = advice" if self.advice is not None else "")
-        hints = (
-            f"{self.cursor + 1}/{len(self.moves)} {more_marks(first, len(self.moves), CHOICE_LINES)}",
-            "NEXT:move", "SELECT:ok", self.status or back,
-        )
-        side_hints(canvas, hints)
+        first = choice_list(canvas, labels, self.cursor, LIST_PX, self.advice, STAR_LEFT_PX)
+        back = "STOP:back" if state.phase is Phase.CHOOSE else ("*:advice" if self.advice is not None else "")
+        side_hints(canvas, (count_hint(self.cursor, len(self.moves), first), "NEXT:move", "SELECT:ok", back))
 
 
 @dataclass(frozen=True)

@@ -39,6 +39,7 @@ from firmware.core.table_game import (
 from firmware.drawing.screens import Screen
 from firmware.games.counters import setup
 from firmware.games.counters.choices import best_now, listed
+from firmware.games.counters.labels import SHORT_KINDS, move_label, option_label
 from firmware.games.counters.screens import (
     BoardScreen,
     BotTurnScreen,
@@ -47,9 +48,6 @@ from firmware.games.counters.screens import (
     ThrowScreen,
     TurnOverScreen,
     WinnerScreen,
-    SHORT_KINDS,
-    move_label,
-    option_label,
     round_of,
 )
 from hardware.buttons import Press

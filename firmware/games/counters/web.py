@@ -14,7 +14,8 @@ from engine.counters.state import IN_SPACE_TO_WIN
 from engine.dice import Roll
 from firmware.drawing.screens import whose
 from firmware.drawing.svg import element, group, legend, legend_height, seat_marker, seat_slots, svg, text, title
-from firmware.games.counters.screens import dice_text, move_label, option_label, round_of
+from firmware.games.counters.labels import dice_text, move_label, option_label
+from firmware.games.counters.screens import round_of
 
 MARGIN = 8
 CELL_W, CELL_H = 56, 30
