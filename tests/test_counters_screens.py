@@ -1,5 +1,6 @@
 """What Counters' screens draw where: every label of the list of choices whole in its column, the
-advisor's star in a place of its own, the side hints and footers clear of what stands beside them."""
+advisor's star in a place of its own, the side hints and footers clear of what stands beside them;
+and what they say: the highlighted choice in plain words, the tip, the handicap's columns."""
 
 from __future__ import annotations
 
@@ -7,13 +8,15 @@ import itertools
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw
 
 from counters_positions import plain_board, position
 from engine.counters import GAME, Keep, Phase, State
-from firmware.drawing.screens import BODY_TOP_PX, CHAR_PX, CHOICE_LINES, FOOTER_TOP_PX, ROW_PX, WIDTH
+from firmware.core.table_game import View
+from firmware.drawing.screens import BODY_TOP_PX, CHAR_PX, CHOICE_LINES, FOOTER_TOP_PX, ROW_PX, WIDTH, draw
+from firmware.drawing.tiny_font import tiny_spelling, tiny_text, tiny_width
 from firmware.games.counters.choices import listed
-from firmware.games.counters.labels import move_label
+from firmware.games.counters.labels import move_label, plain_words
 from firmware.games.counters.screens import (
     BotTurnScreen,
     DiceScreen,
@@ -21,7 +24,9 @@ from firmware.games.counters.screens import (
     ThrowScreen,
     TurnOverScreen,
     WinnerScreen,
+    tip_line,
 )
+from firmware.games.counters.table import TABLE
 from hardware.display import MODE, SIZE
 
 NAMES = ("Margaret", "Benedikt", "Caroline", "Dominika")  # eight letters: the longest names
@@ -163,3 +168,59 @@ def test_no_footer_runs_together_on_any_counters_screen():
             assert not left or not right or min(right) - max(left) >= CHAR_PX, (type(screen).__name__, bottom)
             if isinstance(screen, MovesScreen):
                 assert list_problems(screen) == []
+
+
+def plain_line(screen: MovesScreen) -> Image.Image:
+    """The band under the list, where the highlighted choice is said in words."""
+    return draw(screen).crop((0, LIST_ROWS[-1] + ROW_PX, WIDTH, SIZE[1]))
+
+
+def tiny_alone(words: str, top: int) -> Image.Image:
+    """``words`` in the small font, as the band under the list would show them alone."""
+    image = Image.new(MODE, SIZE, 0)
+    tiny_text(ImageDraw.Draw(image), (1, top), words)
+    return image.crop((0, LIST_ROWS[-1] + ROW_PX, WIDTH, SIZE[1]))
+
+
+def test_the_list_says_the_highlighted_choice_in_plain_words():
+    """"2P 2>1+4>2" was explained nowhere a player looks; now the line under the list says it."""
+    from firmware.games.counters.screens import PLAIN_TOP_PX
+
+    wild = next(m for m in listed(WILD) if move_label(m) == "FH 3>1+2>4")
+    keep = Keep((2, 3, 3, 3))
+    for moves, words in (((wild, keep), "wild: 3s to col 1. 2s to col 4"), ((keep, wild), "keep 2 3 3 3 - throw 1 again")):
+        assert plain_words(moves[0], WILD) == words
+        assert ImageChops.difference(plain_line(MovesScreen(WILD, NAMES[:2], moves)), tiny_alone(words, PLAIN_TOP_PX)).getbbox() is None
+
+
+def test_plain_words_fit_the_line_in_letters_the_small_font_has():
+    four = GAME.apply(GAME.apply(GAME.new_game(4), GAME.parse_move("handicap 2")), GAME.parse_move("handicap 1-3"))
+    rocket = GAME.apply(position(board=plain_board(**{"4": {"rockets": [2]}}), dice=(4, 4, 4, 1, 2)), GAME.parse_move("take triple 4"))
+    for state in (WILD, four, rocket, position(dice=(1, 2, 3, 5, 6), throws=3)):
+        for move in listed(state):
+            words = plain_words(move, state)
+            assert tiny_width(words) <= WIDTH - 1 and "?" not in tiny_spelling(words), words
+
+
+def test_the_handicap_names_columns_not_squares():
+    """"up 1 ... up S" read as a count of squares."""
+    four = GAME.apply(GAME.apply(GAME.new_game(4), GAME.parse_move("handicap 2")), GAME.parse_move("handicap 1-3"))
+    first = listed(four)[0]
+    assert (move_label(first), plain_words(first, four)) == ("cols 4 5 6", "columns 4 5 6 up 1 square each")
+    two = GAME.new_game(2)
+    assert [move_label(m) for m in listed(two)][:2] == ["col 1", "col 2"] and plain_words(listed(two)[0], two) == "column 1 up 1 square"
+
+
+def test_the_tip_to_take_an_option_says_it_once():
+    """"TIP TAKE BIG BIG 100%" read as a stutter; a keep's odds are parted from its dice by a word."""
+    from firmware.games.counters.table import _hint
+
+    tip, chances = _hint(position(dice=(1, 2, 3, 4, 5)))
+    assert (tip, chances, tip_line(tip, chances)) == ("take big", (), "tip take big")
+    assert tip_line("keep 22", (("3K", 0.32), ("4K", 0.21), ("2P", 0.16))) == "tip keep 22 odds 3K 32% 4K 21%"
+
+
+def test_without_hints_the_dice_screen_says_the_best_use_s_wild_card_in_words():
+    screen = TABLE.screen(WILD, View(NAMES[:2]))
+    assert isinstance(screen, DiceScreen) and screen.best_now.startswith("FH 3>")
+    assert screen.wild == "wild: 3s to col 1" and not screen.tip

@@ -21,6 +21,7 @@ from firmware.games.counters.screens import (
 from firmware.games.game_setup import GameSetup
 from firmware.journal.journal import Journal
 from firmware.table.companion import Companion
+from counters_positions import plain_board, position
 from golden import assert_matches_golden, watch_for_cut_text
 from firmware.games.counters import screens as counters_screens
 from hardware.buttons import Press
@@ -163,14 +164,17 @@ MID = counters_state("handicap 2", "roll 2-2-4-4-6", "take two-pairs 2+4", "roll
 DICE = counters_state("handicap 2", "roll 2-2-4-4-6")
 FOUR = counters_state("handicap 2", "handicap 1-3", "handicap 4-5-S", players=4)
 KEEP_4 = listed(DICE).index(Keep((2, 4, 4, 6)))
+WILD = position(board=plain_board(**{"4": {"blue_stars": [3]}}), squares={0: {"4": 3}}, dice=(2, 2, 3, 3, 3))
 WON = State(MID.board, ((7, 8, 9, 9, 8, 1, 0), (0, 1, 0, 0, 0, 0, 0)), phase=Phase.OVER, turn=31, winner=0)
 
 SCREENS = {
     "throw": ThrowScreen(counters_state("handicap 2"), NAMES),
     "throw-kept": ThrowScreen(counters_state("handicap 2", "roll 2-2-4-4-6", "keep 2-2"), NAMES),
-    "dice": DiceScreen(DICE, NAMES, "2P 2+4", "keep 2 2 4 4", (("FH", 0.31), ("2P", 0.9))),
+    "dice": DiceScreen(DICE, NAMES, "2P 2+4", "keep 2244", (("FH", 0.31), ("2P", 0.9))),
+    "dice-wild": DiceScreen(WILD, NAMES, "FH 3>1+2", wild="wild: 3s to col 1"),  # without hints
     "moves": MovesScreen(DICE, NAMES, listed(DICE), 2, 0),
     "moves-keep": MovesScreen(DICE, NAMES, listed(DICE), KEEP_4, KEEP_4),  # a keep of four, starred
+    "moves-wild": MovesScreen(WILD, NAMES, listed(WILD), 1, 0),  # a wild card said in words under the list
     "handicap": MovesScreen(counters_state(players=4), LONG_NAMES, listed(counters_state(players=4)), 0),
     "turn-over": TurnOverScreen(MID, NAMES, 0, "4K 1", (0,)),
     "board": BoardScreen(MID, NAMES),
@@ -235,9 +239,9 @@ def test_the_tip_shows_only_whole_chances():
     from firmware.drawing.tiny_font import tiny_width
     from firmware.games.counters.screens import tip_line
 
-    line = tip_line("keep 2 2", (("3K", 0.32), ("4K", 0.21), ("2P", 0.16), ("FH", 0.05)))
-    assert line == "tip keep 2 2 3K 32% 4K 21%" and tiny_width(line) <= 127  # a third would not fit whole
-    longer = tip_line("keep 2 2 4 4", (("3K", 0.32), ("4K", 0.21), ("2P", 0.28), ("pair", 0.9)))
+    line = tip_line("keep 22", (("3K", 0.32), ("4K", 0.21), ("2P", 0.16), ("FH", 0.05)))
+    assert line == "tip keep 22 odds 3K 32% 4K 21%" and tiny_width(line) <= 127  # a third would not fit whole
+    longer = tip_line("keep 2244", (("3K", 0.32), ("4K", 0.21), ("2P", 0.28), ("pair", 0.9)))
     assert longer.endswith("%") and tiny_width(longer) <= 127
 
 
@@ -246,4 +250,4 @@ def test_a_bot_s_handicap_before_anyone_threw_is_called_a_handicap():
     companion = Companion(dummy_display(), GameSetup(("You", "Advisor"), bots=("Advisor",), kind="counters"))
     press(companion, Press.SELECT, Press.SELECT, Press.SELECT)  # the game, its players, start
     screen = companion.screen
-    assert isinstance(screen, BotTurnScreen) and screen.did[0].startswith("handicap: up "), screen
+    assert isinstance(screen, BotTurnScreen) and screen.did[0].startswith("handicap: col "), screen

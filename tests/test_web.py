@@ -280,7 +280,7 @@ def test_the_last_moves_of_tumblin_and_columns_are_said_in_words_with_their_play
     assert facts["Last moves"] == "Bob (green): did not pass 0x · Ann (red): landed"
     journal_with(tmp_path / JOURNAL_NAME, "counters")  # its first legal move: the handicap
     facts = dict(client(tmp_path).get("/live.json").get_json()["facts"])
-    assert re.fullmatch(r"Bob: handicap up \S+", facts["Last moves"]), facts["Last moves"]
+    assert re.fullmatch(r"Bob: handicap col \S+", facts["Last moves"]), facts["Last moves"]
 
 
 @pytest.mark.parametrize("port", ["80000", "-1", "0"])

@@ -1,18 +1,26 @@
 """The words the screens give the game's decisions: a label of at most :data:`LABEL_CHARS` for the
 list of choices (its column beside the side hints holds no more), the same label wherever else a
-decision is named (the dice screen, the end of a turn, a bot's turn, the web page)."""
+decision is named (the dice screen, the end of a turn, a bot's turn, the web page), and under the
+list the highlighted one in plain words, where a newcomer meets the notation (``2P 2>1+4>2``)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.counters import COLUMN_NAMES, Handicap, Keep, Kind, Option, Phase, Rocket, Take
-from engine.counters.moves import Pass
+from engine.counters import COLUMN_NAMES, STRAIGHT, Handicap, Keep, Kind, Option, Phase, Rocket, State, Take
+from engine.counters.moves import DICE, Pass
+from firmware.drawing.screens import WIDTH
+from firmware.drawing.tiny_font import ADVANCE_PX
 
 LABEL_CHARS = 10  # the list's column: ten characters, then the advisor's star
+PLAIN_CHARS = (WIDTH + 1) // ADVANCE_PX  # a line of the small font: what the plain words may take
 SHORT_KINDS = {
     Kind.PAIR: "pair", Kind.TRIPLE: "3K", Kind.FOUR: "4K", Kind.FIVE: "5K", Kind.TWO_PAIRS: "2P",
     Kind.FULL_HOUSE: "FH", Kind.SMALL: "sm", Kind.BIG: "big",
+}
+KIND_WORDS = {
+    Kind.PAIR: "pair", Kind.TRIPLE: "three of a kind", Kind.FOUR: "four of a kind", Kind.FIVE: "five of a kind",
+    Kind.TWO_PAIRS: "two pairs", Kind.FULL_HOUSE: "full house", Kind.SMALL: "small straight", Kind.BIG: "big straight",
 }
 
 
@@ -37,6 +45,40 @@ def move_label(move: object, phase: Phase | None = None) -> str:
     if isinstance(move, Rocket):
         return f"rocket {COLUMN_NAMES[move.column]}"
     if isinstance(move, Handicap):
-        return "up " + " ".join(COLUMN_NAMES[c] for c in move.columns)
+        return ("cols " if len(move.columns) > 1 else "col ") + _columns(move.columns)
     assert isinstance(move, Pass)
     return "no rocket" if phase is Phase.ROCKET else "pass"
+
+
+def _columns(columns: Sequence[int]) -> str:
+    return " ".join(COLUMN_NAMES[c] for c in columns)
+
+
+def wild_words(option: Option) -> str:
+    """"wild: 3s to col 1. 2s to col 3" for ``FH 3>1+2>3``: the groups that a blue star's wild card
+    sends to another column, said in words ("wild:" left out where it would not fit); "" for none."""
+    sent = [
+        f"{'straight' if g.home == STRAIGHT else COLUMN_NAMES[g.home] + 's'} to col {COLUMN_NAMES[g.column]}"
+        for g in option.groups if g.wild
+    ]
+    words = ". ".join(sent)
+    return f"wild: {words}" if sent and len(f"wild: {words}") <= PLAIN_CHARS else words
+
+
+def plain_words(move: object, state: State) -> str:
+    """What a decision of the list does, in at most :data:`PLAIN_CHARS` of the small font (capitals,
+    digits and ``: - .``): the line under the list says it of the highlighted one."""
+    if isinstance(move, Take):
+        squares = sum(g.squares for g in move.option.groups)
+        return wild_words(move.option) or f"{KIND_WORDS[move.option.kind]}: {squares} square{'s' * (squares > 1)} up"
+    if isinstance(move, Keep):
+        thrown = DICE - len(move.dice)
+        return f"keep {dice_text(move.dice)} - throw {thrown} again" if move.dice else f"throw all {thrown} again"
+    if isinstance(move, Handicap):
+        many = len(move.columns) > 1
+        return f"column{'s' * many} {_columns(move.columns)} up 1 square{' each' * many}"
+    if isinstance(move, Rocket):
+        return f"rocket: column {COLUMN_NAMES[move.column]} up 1"
+    if state.phase is Phase.ROCKET:
+        return "rocket: leave it unused"
+    return "no option: nothing moves"

@@ -15,6 +15,7 @@ from firmware.drawing.screens import (
     CHAR_PX,
     CHOICE_LINES,
     HEIGHT,
+    ROW_PX,
     WIDTH,
     Canvas,
     big,
@@ -31,7 +32,7 @@ from firmware.drawing.screens import (
     winner_title,
 )
 from firmware.drawing.tiny_font import GLYPH_HEIGHT, tiny_text, tiny_width
-from firmware.games.counters.labels import LABEL_CHARS, dice_text, move_label
+from firmware.games.counters.labels import LABEL_CHARS, dice_text, move_label, plain_words
 
 TIP_TOP_PX = 35  # the advisor's tip, in the small font under the dice
 NOW_TOP_PX = 41
@@ -70,20 +71,22 @@ class ThrowScreen:
 
 
 def tip_line(tip: str, chances: Sequence[tuple[str, float]]) -> str:
-    """"tip keep 2 2 3K 32% 4K 21%": the tip, then as many chances as fit whole on the line."""
-    line = f"tip {tip}"
+    """"tip keep 22 odds 3K 32% 4K 21%": the tip, then the odds of the options it leads to, as many
+    as fit whole on the line ("odds" parts them from the kept dice; a take has none to give)."""
+    odds = ""
     for name, share in chances:
-        more = f" {name} {share:.0%}"
-        if tiny_width(line + more) > WIDTH - 1:
+        more = f"{odds} {name} {share:.0%}"
+        if tiny_width(f"tip {tip} odds{more}") > WIDTH - 1:
             break
-        line += more
-    return line
+        odds = more
+    return f"tip {tip}" + (f" odds{odds}" if odds else "")
 
 
 @dataclass(frozen=True)
 class DiceScreen:
     """The five dice after a throw: the best use now, and with hints the advisor's tip and the
-    chances of the best options within reach; ROLL throws again, SELECT lists the choices."""
+    chances of the best options within reach (without, the line says the best use's wild card in
+    words); ROLL throws again, SELECT lists the choices."""
 
     state: State
     names: tuple[str, ...]
@@ -92,14 +95,14 @@ class DiceScreen:
     chances: tuple[tuple[str, float], ...] = ()  # with hints: the best options within reach
     status: str = ""
     proxy: bool = False
+    wild: str = ""  # the best use's wild card in words: "wild 2>1: 2s to column 1"
 
     def paint(self, canvas: Canvas) -> None:
         state = self.state
         title(canvas, whose(self.names, state.current, self.proxy), _throws(state))
         big(canvas, (4, BODY_TOP_PX - 1), dice_text(state.dice))
         text(canvas, (1, NOW_TOP_PX), f"now: {self.best_now}" if self.best_now else "no option yet")
-        if self.tip:
-            tiny_text(canvas, (1, TIP_TOP_PX), tip_line(self.tip, self.chances))
+        tiny_text(canvas, (1, TIP_TOP_PX), tip_line(self.tip, self.chances) if self.tip else self.wild)
         again = state.throws < MAX_THROWS
         footer(canvas, self.status or ("ROLL:again" if again else "last throw"), "" if self.status else "SELECT:use")
 
@@ -107,6 +110,7 @@ class DiceScreen:
 LABEL_LEFT_PX = 3  # where the drawing kit starts a label of the list
 STAR_LEFT_PX = LABEL_LEFT_PX + LABEL_CHARS * CHAR_PX  # the advisor's star, in a place of its own after the label
 LIST_PX = STAR_LEFT_PX + CHAR_PX - 1  # the highlighted row's bar ends here (inclusive)
+PLAIN_TOP_PX = BODY_TOP_PX + CHOICE_LINES * ROW_PX + 1  # the highlighted choice in words, under the list
 HINT_CHARS = (WIDTH - LIST_PX - 2) // CHAR_PX  # a side hint, right-aligned, keeps blank pixels from the bar
 
 
@@ -120,8 +124,9 @@ def count_hint(cursor: int, count: int, first: int) -> str:
 @dataclass(frozen=True)
 class MovesScreen:
     """A list of decisions (handicap counters, options and keeps, rocket squares): NEXT moves the
-    cursor, SELECT takes it; STOP goes back to the dice where there are dice. A status takes the
-    title's place: beside the list only the short hints have room."""
+    cursor, SELECT takes it; STOP goes back to the dice where there are dice. Under the list, the
+    highlighted one in plain words. A status takes the title's place: beside the list only the
+    short hints have room."""
 
     state: State
     names: tuple[str, ...]
@@ -139,6 +144,7 @@ class MovesScreen:
         first = choice_list(canvas, labels, self.cursor, LIST_PX, self.advice, STAR_LEFT_PX)
         back = "STOP:back" if state.phase is Phase.CHOOSE else ("*:advice" if self.advice is not None else "")
         side_hints(canvas, (count_hint(self.cursor, len(self.moves), first), "NEXT:move", "SELECT:ok", back))
+        tiny_text(canvas, (1, PLAIN_TOP_PX), plain_words(self.moves[self.cursor], state))
 
 
 @dataclass(frozen=True)

@@ -137,7 +137,7 @@ def facts(state: State, names: Sequence[str]) -> list[tuple[str, str]]:
 
 
 def move_words(before: State, move: object, after: State, names: Sequence[str]) -> str:
-    """"Ann: threw 2 2 4 4 6", "Ann: FH 2+4", "Bob: handicap up 2", as the list of choices says them."""
+    """"Ann: threw 2 2 4 4 6", "Ann: FH 2+4", "Bob: handicap col 2", as the list of choices says them."""
     name = names[before.current]
     if isinstance(move, Roll):
         return f"{name}: threw {dice_text(move.dice)}"
