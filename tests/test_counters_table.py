@@ -5,6 +5,7 @@ dice by hand, and its screens against their reference PNGs (tests/golden/counter
 from __future__ import annotations
 
 import pytest
+from PIL import ImageChops
 
 from engine.counters import GAME, Keep, Phase, State, Take
 from firmware.drawing.screens import ManualEntryScreen, NoticeScreen, draw
@@ -165,6 +166,8 @@ DICE = counters_state("handicap 2", "roll 2-2-4-4-6")
 FOUR = counters_state("handicap 2", "handicap 1-3", "handicap 4-5-S", players=4)
 KEEP_4 = listed(DICE).index(Keep((2, 4, 4, 6)))
 WILD = position(board=plain_board(**{"4": {"blue_stars": [3]}}), squares={0: {"4": 3}}, dice=(2, 2, 3, 3, 3))
+ROCKETS = GAME.apply(position(board=plain_board(**{"4": {"rockets": [2]}, "6": {"rockets": [1]}}), dice=(4, 4, 4, 6, 6)),
+                     GAME.parse_move("take full-house 4+6"))
 WON = State(MID.board, ((7, 8, 9, 9, 8, 1, 0), (0, 1, 0, 0, 0, 0, 0)), phase=Phase.OVER, turn=31, winner=0)
 
 SCREENS = {
@@ -175,6 +178,7 @@ SCREENS = {
     "moves": MovesScreen(DICE, NAMES, listed(DICE), 2, 0),
     "moves-keep": MovesScreen(DICE, NAMES, listed(DICE), KEEP_4, KEEP_4),  # a keep of four, starred
     "moves-wild": MovesScreen(WILD, NAMES, listed(WILD), 1, 0),  # a wild card said in words under the list
+    "rockets": MovesScreen(ROCKETS, NAMES, listed(ROCKETS), 1),  # the first of two rocket squares
     "handicap": MovesScreen(counters_state(players=4), LONG_NAMES, listed(counters_state(players=4)), 0),
     "turn-over": TurnOverScreen(MID, NAMES, 0, "4K 1", (0,)),
     "board": BoardScreen(MID, NAMES),
@@ -251,3 +255,23 @@ def test_a_bot_s_handicap_before_anyone_threw_is_called_a_handicap():
     press(companion, Press.SELECT, Press.SELECT, Press.SELECT)  # the game, its players, start
     screen = companion.screen
     assert isinstance(screen, BotTurnScreen) and screen.did[0].startswith("handicap: col "), screen
+
+
+def test_a_bot_at_the_buttons_walks_each_rocket_list_once_straight_to_its_choice():
+    """``demo --seed 3`` showed Greedy walk the rocket list twice (screens 151-163): two rockets
+    were due (its full house's triple and pair each landed on one) and the two lists looked alike."""
+    from firmware.core.table_game import View
+    from firmware.games.counters.autoplay import CountersSeats
+    from firmware.games.counters.table import TABLE
+
+    seats = CountersSeats.demo(2, seed=3)
+    board = plain_board(**{"4": {"rockets": [2]}, "6": {"rockets": [1]}})
+    state = GAME.apply(position(board=board, current=1, dice=(4, 4, 4, 6, 6)), GAME.parse_move("take full-house 4+6"))
+    lists = []
+    while state.phase is Phase.ROCKET:
+        screen = TABLE.screen(state, View(NAMES))
+        choice = seats.bots[state.current].choose(state)
+        assert seats.presses_for(screen).presses == (*(Press.NEXT,) * listed(state).index(choice), Press.SELECT)
+        lists.append(draw(screen))
+        state = GAME.apply(state, choice)
+    assert len(lists) == 2 and ImageChops.difference(*lists).getbbox() is not None, "the second list looks like the first"

@@ -77,8 +77,9 @@ def plain_words(move: object, state: State) -> str:
     if isinstance(move, Handicap):
         many = len(move.columns) > 1
         return f"column{'s' * many} {_columns(move.columns)} up 1 square{' each' * many}"
-    if isinstance(move, Rocket):
-        return f"rocket: column {COLUMN_NAMES[move.column]} up 1"
-    if state.phase is Phase.ROCKET:
-        return "rocket: leave it unused"
+    if state.phase is Phase.ROCKET:  # two due are two lists alike but for this line
+        due = "rocket" if state.rockets == 1 else f"{state.rockets} rockets due"
+        if isinstance(move, Rocket):
+            return f"{due}: column {COLUMN_NAMES[move.column]} up 1"
+        return f"{due}: leave {'it' if state.rockets == 1 else 'one'} unused"
     return "no option: nothing moves"
