@@ -18,6 +18,7 @@ from firmware.drawing.tiny_font import tiny_spelling, tiny_text, tiny_width
 from firmware.games.counters.choices import listed
 from firmware.games.counters.labels import move_label, plain_words
 from firmware.games.counters.screens import (
+    BotHandicapScreen,
     BotTurnScreen,
     DiceScreen,
     MovesScreen,
@@ -147,6 +148,7 @@ def footers_and_hints(state: State, status: str) -> list[Any]:
         BotTurnScreen(state, names, state.current, state.dice, ("keep 2445",), status),
         BotTurnScreen(state, names, (state.current + 1) % state.players, state.dice, ("FH 6>S+5>4", "rocket S"), status),
         TurnOverScreen(state, names, 0, "sm>1+5>S", (0, 6), status),
+        BotHandicapScreen(state, names, tuple((bot, "cols 4 5 S") for bot in range(1, state.players)), status),
     ]
     if choosing:
         best = "2P 2>1+4>2"
@@ -224,3 +226,11 @@ def test_without_hints_the_dice_screen_says_the_best_use_s_wild_card_in_words():
     screen = TABLE.screen(WILD, View(NAMES[:2]))
     assert isinstance(screen, DiceScreen) and screen.best_now.startswith("FH 3>")
     assert screen.wild == "wild: 3s to col 1" and not screen.tip
+
+
+def test_a_bot_s_decisions_are_shown_whole():
+    """A bot's line was cut from the left: a full house and two rockets read "5>4, rocket 6, rocket 6"."""
+    did = ("FH 6>S+5>4", "rocket 6", "rocket 6")
+    screen = BotTurnScreen(position(current=1), NAMES[:2], 0, (4, 4, 5, 5, 5), did)
+    rows = [words for x, y, words in painted(screen).texts if x == 1 and y in LIST_ROWS[:2]]
+    assert rows == ["FH 6>S+5>4, rocket 6", "rocket 6"]

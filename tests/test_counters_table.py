@@ -10,9 +10,10 @@ from PIL import ImageChops
 from engine.counters import GAME, Keep, Phase, State, Take
 from firmware.drawing.screens import ManualEntryScreen, NoticeScreen, draw
 from firmware.games.counters.choices import listed
+from firmware.games.counters.labels import move_label
 from firmware.games.counters.screens import (
     BoardScreen,
-    BotTurnScreen,
+    BotHandicapScreen,
     DiceScreen,
     MovesScreen,
     ThrowScreen,
@@ -28,7 +29,7 @@ from firmware.games.counters import screens as counters_screens
 from hardware.buttons import Press
 from hardware.camera import SyntheticCamera
 from hardware.display import dummy_display
-from table_helpers import NAMES, press, recorded_demo, show_frames
+from table_helpers import NAMES, press, recorded_demo, show_frames, start_game
 
 LONG_NAMES = ("Margaret", "Benedikt", "Caroline", "Dominika")
 
@@ -164,6 +165,7 @@ MID = counters_state("handicap 2", "roll 2-2-4-4-6", "take two-pairs 2+4", "roll
                      "roll 1-1-1-1-5", "take four 1")
 DICE = counters_state("handicap 2", "roll 2-2-4-4-6")
 FOUR = counters_state("handicap 2", "handicap 1-3", "handicap 4-5-S", players=4)
+THREE = counters_state("handicap 2", "handicap 1-5", players=3)
 KEEP_4 = listed(DICE).index(Keep((2, 4, 4, 6)))
 WILD = position(board=plain_board(**{"4": {"blue_stars": [3]}}), squares={0: {"4": 3}}, dice=(2, 2, 3, 3, 3))
 ROCKETS = GAME.apply(position(board=plain_board(**{"4": {"rockets": [2]}, "6": {"rockets": [1]}}), dice=(4, 4, 4, 6, 6)),
@@ -182,6 +184,8 @@ SCREENS = {
     "handicap": MovesScreen(counters_state(players=4), LONG_NAMES, listed(counters_state(players=4)), 0),
     "turn-over": TurnOverScreen(MID, NAMES, 0, "4K 1", (0,)),
     "board": BoardScreen(MID, NAMES),
+    "bot-handicap": BotHandicapScreen(THREE, ("You", "Advisor", "Advisor2"), ((1, "col 2"), (2, "cols 1 5"))),
+    "bot-handicap-three": BotHandicapScreen(FOUR, LONG_NAMES, ((1, "col 2"), (2, "cols 1 3"), (3, "cols 4 5 S"))),
     "board-four": BoardScreen(FOUR, LONG_NAMES),
     "winner": WinnerScreen(WON, NAMES),
 }
@@ -254,7 +258,23 @@ def test_a_bot_s_handicap_before_anyone_threw_is_called_a_handicap():
     companion = Companion(dummy_display(), GameSetup(("You", "Advisor"), bots=("Advisor",), kind="counters"))
     press(companion, Press.SELECT, Press.SELECT, Press.SELECT)  # the game, its players, start
     screen = companion.screen
-    assert isinstance(screen, BotTurnScreen) and screen.did[0].startswith("handicap: col "), screen
+    assert isinstance(screen, BotHandicapScreen) and [bot for bot, _ in screen.moved] == [1], screen
+    assert screen.moved[0][1].startswith("col ")
+
+
+@pytest.mark.parametrize("names", [("You", "Advisor", "Advisor2"), LONG_NAMES])
+def test_each_bot_s_handicap_is_one_line_under_its_own_name(monkeypatch, names):
+    """With three players both bots' handicaps were put under the first bot's name, on one line
+    cut from the left ("Advisor (B) / up 2, handicap: up 1", Advisor2's "1-5" never named)."""
+    cut = watch_for_cut_text(monkeypatch, counters_screens)
+    companion = Companion(dummy_display(), GameSetup(names, bots=names[1:], kind="counters"))
+    start_game(companion)
+    screen = companion.screen
+    assert isinstance(screen, BotHandicapScreen) and [bot for bot, _ in screen.moved] == list(range(1, len(names)))
+    handicaps = [GAME.parse_move(event) for event in companion.journal.events(1)]
+    assert [columns for _, columns in screen.moved] == [move_label(move) for move in handicaps]
+    draw(screen)
+    assert cut == []
 
 
 def test_a_bot_at_the_buttons_walks_each_rocket_list_once_straight_to_its_choice():

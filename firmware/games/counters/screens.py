@@ -1,6 +1,6 @@
 """The game's screens on the OLED: the dice on the table with the throw count and the best use
 now, the list of choices (handicap, options and keeps, rocket squares), the end of a turn, a bot's
-turn, the winner, and the seven columns of every player in one picture."""
+turn, the bots' handicap, the winner, and the seven columns of every player in one picture."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from engine.counters import COLUMN_NAMES, Phase, State, counters_in_space
 from engine.counters.rules import MAX_THROWS
 from engine.counters.state import IN_SPACE_TO_WIN
 from firmware.drawing.screens import (
+    BODY_ROWS,
     BODY_TOP_PX,
     CHAR_PX,
     CHOICE_LINES,
@@ -36,6 +37,7 @@ from firmware.games.counters.labels import LABEL_CHARS, dice_text, move_label, p
 
 TIP_TOP_PX = 35  # the advisor's tip, in the small font under the dice
 NOW_TOP_PX = 41
+BODY_CHARS = (WIDTH - 1) // CHAR_PX  # a body row's text (it starts a pixel in)
 
 
 def round_of(state: State) -> int:
@@ -167,28 +169,64 @@ class TurnOverScreen:
         next_player(canvas, self.names, self.state.current, self.status)
 
 
+def whole_rows(entries: Sequence[str], rows: int) -> list[str]:
+    """``entries`` joined by commas into at most ``rows`` body rows, none cut: an entry that does
+    not fit a row starts the next; when they fill more, the earliest rows give way."""
+    filled = [""]
+    for entry in entries:
+        joined = f"{filled[-1]}, {entry}" if filled[-1] else entry
+        if len(joined) <= BODY_CHARS:
+            filled[-1] = joined
+        else:
+            filled.append(entry)
+    return filled[-rows:]
+
+
 @dataclass(frozen=True)
 class BotTurnScreen:
-    """What a bot seat decided, shown until its next throw is read."""
+    """What a bot seat decided, shown until its next throw is read: its decisions whole (a full
+    house and two rockets take two rows once its turn is over)."""
 
     state: State  # after its decisions
     names: tuple[str, ...]
     bot: int
     dice: tuple[int, ...] = ()
-    did: tuple[str, ...] = ()  # its decisions in order: "keep 4 4", "FH 2+4", "rocket S"
+    did: tuple[str, ...] = ()  # its decisions in order: "keep 44", "FH 2+4", "rocket S"
     status: str = ""
 
     def paint(self, canvas: Canvas) -> None:
         title(canvas, whose(self.names, self.bot), dice_text(self.dice))
-        line(canvas, 0, ", ".join(self.did)[-WIDTH // CHAR_PX:])
-        if self.state.current == self.bot and self.state.phase is Phase.THROW and self.state.kept:
+        throws = self.state.current == self.bot
+        for row, words in enumerate(whole_rows(self.did, 1 if throws else 2)):
+            line(canvas, row, words)
+        if throws and self.state.phase is Phase.THROW and self.state.kept:
             line(canvas, 1, f"throw the other {5 - len(self.state.kept)}.")
             footer(canvas, self.status or "NEXT:board", "" if self.status else "ROLL")
-        elif self.state.current == self.bot:
+        elif throws:
             line(canvas, 1, "throw its dice.")
             footer(canvas, self.status or "NEXT:board", "" if self.status else "ROLL")
         else:
             next_player(canvas, self.names, self.state.current, self.status)
+
+
+@dataclass(frozen=True)
+class BotHandicapScreen:
+    """The handicap the bot seats moved one after another before anyone threw, one line a bot under
+    its own name, until the first throw."""
+
+    state: State  # after their handicap
+    names: tuple[str, ...]
+    moved: tuple[tuple[int, str], ...] = ()  # (bot, "cols 1 5") in the order they moved
+    status: str = ""
+
+    def paint(self, canvas: Canvas) -> None:
+        title(canvas, "Handicap", "1 square up")
+        for row, (bot, columns) in enumerate(self.moved):
+            line(canvas, row, f"{self.names[bot]}: {columns}")
+        if len(self.moved) < BODY_ROWS:
+            next_player(canvas, self.names, self.state.current, self.status)
+        else:  # three bots fill the rows: the footer names who throws
+            footer(canvas, self.status or f"Next: {self.names[self.state.current]}", "" if self.status else "ROLL")
 
 
 @dataclass(frozen=True)

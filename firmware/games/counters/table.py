@@ -42,6 +42,7 @@ from firmware.games.counters.choices import best_now, listed
 from firmware.games.counters.labels import SHORT_KINDS, move_label, option_label, wild_words
 from firmware.games.counters.screens import (
     BoardScreen,
+    BotHandicapScreen,
     BotTurnScreen,
     DiceScreen,
     MovesScreen,
@@ -170,10 +171,11 @@ class CountersTable:
         return None
 
     def bot_screen(self, shown: Screen | None, before: State, move: Any, after: State, names: Sequence[str]) -> Screen:
-        screen = shown if isinstance(shown, BotTurnScreen) else BotTurnScreen(after, tuple(names), before.current, before.dice)
         label = move_label(move, before.phase)
-        if before.phase is Phase.HANDICAP:  # before anyone threw: say why it moves
-            label = f"handicap: {label}"
+        if before.phase is Phase.HANDICAP:  # the bots' handicaps follow each other before anyone threw
+            moved = shown if isinstance(shown, BotHandicapScreen) else BotHandicapScreen(after, tuple(names))
+            return replace(moved, state=after, moved=(*moved.moved, (before.current, label)))
+        screen = shown if isinstance(shown, BotTurnScreen) else BotTurnScreen(after, tuple(names), before.current, before.dice)
         return replace(screen, state=after, did=(*screen.did, label))
 
     def bench_advisor(self, games: int, seed: int) -> Iterator[str]:
