@@ -143,16 +143,15 @@ def footers_and_hints(state: State, status: str) -> list[Any]:
     """Every Counters screen with a footer or side hints, in ``state`` (a throw is due, or dice
     lie on the table) with ``status``."""
     names = NAMES[:state.players]
-    choosing = state.phase is Phase.CHOOSE
     screens: list[Any] = [
         BotTurnScreen(state, names, state.current, state.dice, ("keep 2445",), status),
         BotTurnScreen(state, names, (state.current + 1) % state.players, state.dice, ("FH 6>S+5>4", "rocket S"), status),
         TurnOverScreen(state, names, 0, "sm>1+5>S", (0, 6), status),
         BotHandicapScreen(state, names, tuple((bot, "cols 4 5 S") for bot in range(1, state.players)), status),
     ]
-    if choosing:
-        best = "2P 2>1+4>2"
-        screens += [DiceScreen(state, names, best, "keep 2445", (("FH", 0.3),), status), MovesScreen(state, names, listed(state), 0, 0, status)]
+    if state.phase is Phase.CHOOSE:
+        screens += [DiceScreen(state, names, "2P 2>1+4>2", "keep 2445", (("FH", 0.3),), status),
+                    MovesScreen(state, names, listed(state), 0, 0, status)]
     else:
         screens.append(ThrowScreen(state, names, status))
     return screens
@@ -161,15 +160,15 @@ def footers_and_hints(state: State, status: str) -> list[Any]:
 def test_no_footer_runs_together_on_any_counters_screen():
     """Left and right texts of the bottom row keep a character's space between them, and the side
     hints beside a list stay clear of it (whatever the status)."""
-    won = replace(WILD, phase=Phase.OVER, winner=0)
-    for state, status in itertools.product((WILD, replace(WILD, throws=3), GAME.new_game(4), position(dice=None)), STATUSES):
-        for screen in (*footers_and_hints(state, status), WinnerScreen(won, NAMES[:2])):
-            bottom = [(x, words) for x, y, words in painted(screen).texts if y == FOOTER_TOP_PX]
-            left = [x + CHAR_PX * len(words) for x, words in bottom if not right_aligned(x, words)]
-            right = [x for x, words in bottom if right_aligned(x, words) and x > 0]
-            assert not left or not right or min(right) - max(left) >= CHAR_PX, (type(screen).__name__, bottom)
-            if isinstance(screen, MovesScreen):
-                assert list_problems(screen) == []
+    states = (WILD, replace(WILD, throws=3), GAME.new_game(4), position(dice=None))
+    screens = [s for state, status in itertools.product(states, STATUSES) for s in footers_and_hints(state, status)]
+    for screen in (*screens, WinnerScreen(replace(WILD, phase=Phase.OVER, winner=0), NAMES[:2])):
+        bottom = [(x, words) for x, y, words in painted(screen).texts if y == FOOTER_TOP_PX]
+        left = [x + CHAR_PX * len(words) for x, words in bottom if not right_aligned(x, words)]
+        right = [x for x, words in bottom if right_aligned(x, words) and x > 0]
+        assert not left or not right or min(right) - max(left) >= CHAR_PX, (type(screen).__name__, bottom)
+        if isinstance(screen, MovesScreen):
+            assert list_problems(screen) == []
 
 
 def plain_line(screen: MovesScreen) -> Image.Image:
