@@ -5,13 +5,15 @@ dice by hand, and its screens against their reference PNGs (tests/golden/counter
 from __future__ import annotations
 
 import pytest
+from PIL import ImageChops
 
 from engine.counters import GAME, Keep, Phase, State, Take
 from firmware.drawing.screens import ManualEntryScreen, NoticeScreen, draw
 from firmware.games.counters.choices import listed
+from firmware.games.counters.labels import move_label
 from firmware.games.counters.screens import (
     BoardScreen,
-    BotTurnScreen,
+    BotHandicapScreen,
     DiceScreen,
     MovesScreen,
     ThrowScreen,
@@ -21,12 +23,13 @@ from firmware.games.counters.screens import (
 from firmware.games.game_setup import GameSetup
 from firmware.journal.journal import Journal
 from firmware.table.companion import Companion
+from counters_positions import plain_board, position
 from golden import assert_matches_golden, watch_for_cut_text
 from firmware.games.counters import screens as counters_screens
 from hardware.buttons import Press
 from hardware.camera import SyntheticCamera
 from hardware.display import dummy_display
-from table_helpers import NAMES, press, recorded_demo, show_frames
+from table_helpers import NAMES, press, recorded_demo, show_frames, start_game
 
 LONG_NAMES = ("Margaret", "Benedikt", "Caroline", "Dominika")
 
@@ -162,16 +165,27 @@ MID = counters_state("handicap 2", "roll 2-2-4-4-6", "take two-pairs 2+4", "roll
                      "roll 1-1-1-1-5", "take four 1")
 DICE = counters_state("handicap 2", "roll 2-2-4-4-6")
 FOUR = counters_state("handicap 2", "handicap 1-3", "handicap 4-5-S", players=4)
+THREE = counters_state("handicap 2", "handicap 1-5", players=3)
+KEEP_4 = listed(DICE).index(Keep((2, 4, 4, 6)))
+WILD = position(board=plain_board(**{"4": {"blue_stars": [3]}}), squares={0: {"4": 3}}, dice=(2, 2, 3, 3, 3))
+ROCKETS = GAME.apply(position(board=plain_board(**{"4": {"rockets": [2]}, "6": {"rockets": [1]}}), dice=(4, 4, 4, 6, 6)),
+                     GAME.parse_move("take full-house 4+6"))
 WON = State(MID.board, ((7, 8, 9, 9, 8, 1, 0), (0, 1, 0, 0, 0, 0, 0)), phase=Phase.OVER, turn=31, winner=0)
 
 SCREENS = {
     "throw": ThrowScreen(counters_state("handicap 2"), NAMES),
     "throw-kept": ThrowScreen(counters_state("handicap 2", "roll 2-2-4-4-6", "keep 2-2"), NAMES),
-    "dice": DiceScreen(DICE, NAMES, "2P 2+4", "keep 2 2 4 4", (("FH", 0.31), ("2P", 0.9))),
+    "dice": DiceScreen(DICE, NAMES, "2P 2+4", "keep 2244", (("FH", 0.31), ("2P", 0.9))),
+    "dice-wild": DiceScreen(WILD, NAMES, "FH 3>1+2", wild="wild: 3s to col 1"),  # without hints
     "moves": MovesScreen(DICE, NAMES, listed(DICE), 2, 0),
+    "moves-keep": MovesScreen(DICE, NAMES, listed(DICE), KEEP_4, KEEP_4),  # a keep of four, starred
+    "moves-wild": MovesScreen(WILD, NAMES, listed(WILD), 1, 0),  # a wild card said in words under the list
+    "rockets": MovesScreen(ROCKETS, NAMES, listed(ROCKETS), 1),  # the first of two rocket squares
     "handicap": MovesScreen(counters_state(players=4), LONG_NAMES, listed(counters_state(players=4)), 0),
     "turn-over": TurnOverScreen(MID, NAMES, 0, "4K 1", (0,)),
     "board": BoardScreen(MID, NAMES),
+    "bot-handicap": BotHandicapScreen(THREE, ("You", "Advisor", "Advisor2"), ((1, "col 2"), (2, "cols 1 5"))),
+    "bot-handicap-three": BotHandicapScreen(FOUR, LONG_NAMES, ((1, "col 2"), (2, "cols 1 3"), (3, "cols 4 5 S"))),
     "board-four": BoardScreen(FOUR, LONG_NAMES),
     "winner": WinnerScreen(WON, NAMES),
 }
@@ -209,7 +223,7 @@ def thrown_with_hints(tray) -> Companion:
 def test_hints_show_the_advisors_tip_with_short_kinds(tray):
     screen = thrown_with_hints(tray).screen
     assert isinstance(screen, DiceScreen) and screen.tip
-    assert all(name in ("pair", "3K", "4K", "5K", "2P", "FH", "small", "big") and 0 <= p <= 1 for name, p in screen.chances)
+    assert all(name in ("pair", "3K", "4K", "5K", "2P", "FH", "sm", "big") and 0 <= p <= 1 for name, p in screen.chances)
 
 
 def test_with_hints_the_list_of_choices_opens_on_the_advisors_pick(tray):
@@ -233,9 +247,9 @@ def test_the_tip_shows_only_whole_chances():
     from firmware.drawing.tiny_font import tiny_width
     from firmware.games.counters.screens import tip_line
 
-    line = tip_line("keep 2 2", (("3K", 0.32), ("4K", 0.21), ("2P", 0.16), ("FH", 0.05)))
-    assert line == "tip keep 2 2 3K 32% 4K 21%" and tiny_width(line) <= 127  # a third would not fit whole
-    longer = tip_line("keep 2 2 4 4", (("3K", 0.32), ("4K", 0.21), ("2P", 0.28), ("pair", 0.9)))
+    line = tip_line("keep 22", (("3K", 0.32), ("4K", 0.21), ("2P", 0.16), ("FH", 0.05)))
+    assert line == "tip keep 22 odds 3K 32% 4K 21%" and tiny_width(line) <= 127  # a third would not fit whole
+    longer = tip_line("keep 2244", (("3K", 0.32), ("4K", 0.21), ("2P", 0.28), ("pair", 0.9)))
     assert longer.endswith("%") and tiny_width(longer) <= 127
 
 
@@ -244,4 +258,40 @@ def test_a_bot_s_handicap_before_anyone_threw_is_called_a_handicap():
     companion = Companion(dummy_display(), GameSetup(("You", "Advisor"), bots=("Advisor",), kind="counters"))
     press(companion, Press.SELECT, Press.SELECT, Press.SELECT)  # the game, its players, start
     screen = companion.screen
-    assert isinstance(screen, BotTurnScreen) and screen.did[0].startswith("handicap: up "), screen
+    assert isinstance(screen, BotHandicapScreen) and [bot for bot, _ in screen.moved] == [1], screen
+    assert screen.moved[0][1].startswith("col ")
+
+
+@pytest.mark.parametrize("names", [("You", "Advisor", "Advisor2"), LONG_NAMES])
+def test_each_bot_s_handicap_is_one_line_under_its_own_name(monkeypatch, names):
+    """With three players both bots' handicaps were put under the first bot's name, on one line
+    cut from the left ("Advisor (B) / up 2, handicap: up 1", Advisor2's "1-5" never named)."""
+    cut = watch_for_cut_text(monkeypatch, counters_screens)
+    companion = Companion(dummy_display(), GameSetup(names, bots=names[1:], kind="counters"))
+    start_game(companion)
+    screen = companion.screen
+    assert isinstance(screen, BotHandicapScreen) and [bot for bot, _ in screen.moved] == list(range(1, len(names)))
+    handicaps = [GAME.parse_move(event) for event in companion.journal.events(1)]
+    assert [columns for _, columns in screen.moved] == [move_label(move) for move in handicaps]
+    draw(screen)
+    assert cut == []
+
+
+def test_a_bot_at_the_buttons_walks_each_rocket_list_once_straight_to_its_choice():
+    """``demo --seed 3`` showed Greedy walk the rocket list twice (screens 151-163): two rockets
+    were due (its full house's triple and pair each landed on one) and the two lists looked alike."""
+    from firmware.core.table_game import View
+    from firmware.games.counters.autoplay import CountersSeats
+    from firmware.games.counters.table import TABLE
+
+    seats = CountersSeats.demo(2, seed=3)
+    board = plain_board(**{"4": {"rockets": [2]}, "6": {"rockets": [1]}})
+    state = GAME.apply(position(board=board, current=1, dice=(4, 4, 4, 6, 6)), GAME.parse_move("take full-house 4+6"))
+    lists = []
+    while state.phase is Phase.ROCKET:
+        screen = TABLE.screen(state, View(NAMES))
+        choice = seats.bots[state.current].choose(state)
+        assert seats.presses_for(screen).presses == (*(Press.NEXT,) * listed(state).index(choice), Press.SELECT)
+        lists.append(draw(screen))
+        state = GAME.apply(state, choice)
+    assert len(lists) == 2 and ImageChops.difference(*lists).getbbox() is not None, "the second list looks like the first"

@@ -13,7 +13,15 @@ from engine.counters.moves import DICE
 from firmware.core.table_game import AutoPress
 from firmware.drawing.screens import Screen
 from firmware.games.counters.choices import listed
-from firmware.games.counters.screens import BotTurnScreen, DiceScreen, MovesScreen, ThrowScreen, TurnOverScreen, WinnerScreen
+from firmware.games.counters.screens import (
+    BotHandicapScreen,
+    BotTurnScreen,
+    DiceScreen,
+    MovesScreen,
+    ThrowScreen,
+    TurnOverScreen,
+    WinnerScreen,
+)
 from hardware.buttons import Press
 from hardware.camera import Toss
 
@@ -43,7 +51,7 @@ class CountersSeats:
     def presses_for(self, screen: Screen) -> AutoPress | None:
         if isinstance(screen, WinnerScreen):
             return AutoPress((Press.QUIT,))
-        if isinstance(screen, (ThrowScreen, TurnOverScreen, BotTurnScreen)):
+        if isinstance(screen, (ThrowScreen, TurnOverScreen, BotTurnScreen, BotHandicapScreen)):
             return _throw(screen.state)
         if isinstance(screen, DiceScreen):
             return self._decide(screen.state, open_list=True)

@@ -1,21 +1,22 @@
 """The game's screens on the OLED: the dice on the table with the throw count and the best use
 now, the list of choices (handicap, options and keeps, rocket squares), the end of a turn, a bot's
-turn, the winner, and the seven columns of every player in one picture."""
+turn, the bots' handicap, the winner, and the seven columns of every player in one picture."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.counters import COLUMN_NAMES, Handicap, Keep, Kind, Option, Phase, Rocket, State, Take, counters_in_space
-from engine.counters.moves import Pass
+from engine.counters import COLUMN_NAMES, Phase, State, counters_in_space
 from engine.counters.rules import MAX_THROWS
 from engine.counters.state import IN_SPACE_TO_WIN
 from firmware.drawing.screens import (
+    BODY_ROWS,
     BODY_TOP_PX,
     CHAR_PX,
     CHOICE_LINES,
     HEIGHT,
+    ROW_PX,
     WIDTH,
     Canvas,
     big,
@@ -32,43 +33,16 @@ from firmware.drawing.screens import (
     winner_title,
 )
 from firmware.drawing.tiny_font import GLYPH_HEIGHT, tiny_text, tiny_width
+from firmware.games.counters.labels import LABEL_CHARS, dice_text, move_label, plain_words
 
 TIP_TOP_PX = 35  # the advisor's tip, in the small font under the dice
 NOW_TOP_PX = 41
-SHORT_KINDS = {
-    Kind.PAIR: "pair", Kind.TRIPLE: "3K", Kind.FOUR: "4K", Kind.FIVE: "5K", Kind.TWO_PAIRS: "2P",
-    Kind.FULL_HOUSE: "FH", Kind.SMALL: "small", Kind.BIG: "big",
-}
+BODY_CHARS = (WIDTH - 1) // CHAR_PX  # a body row's text (it starts a pixel in)
 
 
 def round_of(state: State) -> int:
     """The round being played (the handicap is round 1's prelude)."""
     return max(0, state.turn - 1) // state.players + 1
-
-
-def option_label(option: Option) -> str:
-    """An option in a dozen characters: ``pair 4``, ``FH 2+4``, ``small+4``, ``3K 3>1`` (wild)."""
-    short = SHORT_KINDS[option.kind]
-    words = option.text()
-    return short + words[len(str(option.kind)):]
-
-
-def move_label(move: object, phase: Phase | None = None) -> str:
-    """A decision as the list of choices shows it (in ``phase``: a pass there leaves a rocket unused)."""
-    if isinstance(move, Take):
-        return option_label(move.option)
-    if isinstance(move, Keep):
-        return "keep " + (" ".join(map(str, move.dice)) or "none")
-    if isinstance(move, Rocket):
-        return f"rocket {COLUMN_NAMES[move.column]}"
-    if isinstance(move, Handicap):
-        return "up " + " ".join(COLUMN_NAMES[c] for c in move.columns)
-    assert isinstance(move, Pass)
-    return "no rocket" if phase is Phase.ROCKET else "pass"
-
-
-def dice_text(dice: Sequence[int]) -> str:
-    return " ".join(map(str, dice))
 
 
 def _throws(state: State) -> str:
@@ -99,20 +73,22 @@ class ThrowScreen:
 
 
 def tip_line(tip: str, chances: Sequence[tuple[str, float]]) -> str:
-    """"tip keep 2 2 3K 32% 4K 21%": the tip, then as many chances as fit whole on the line."""
-    line = f"tip {tip}"
+    """"tip keep 22 odds 3K 32% 4K 21%": the tip, then the odds of the options it leads to, as many
+    as fit whole on the line ("odds" parts them from the kept dice; a take has none to give)."""
+    odds = ""
     for name, share in chances:
-        more = f" {name} {share:.0%}"
-        if tiny_width(line + more) > WIDTH - 1:
+        more = f"{odds} {name} {share:.0%}"
+        if tiny_width(f"tip {tip} odds{more}") > WIDTH - 1:
             break
-        line += more
-    return line
+        odds = more
+    return f"tip {tip}" + (f" odds{odds}" if odds else "")
 
 
 @dataclass(frozen=True)
 class DiceScreen:
     """The five dice after a throw: the best use now, and with hints the advisor's tip and the
-    chances of the best options within reach; ROLL throws again, SELECT lists the choices."""
+    chances of the best options within reach (without, the line says the best use's wild card in
+    words); ROLL throws again, SELECT lists the choices."""
 
     state: State
     names: tuple[str, ...]
@@ -121,22 +97,38 @@ class DiceScreen:
     chances: tuple[tuple[str, float], ...] = ()  # with hints: the best options within reach
     status: str = ""
     proxy: bool = False
+    wild: str = ""  # the best use's wild card in words: "wild 2>1: 2s to column 1"
 
     def paint(self, canvas: Canvas) -> None:
         state = self.state
         title(canvas, whose(self.names, state.current, self.proxy), _throws(state))
         big(canvas, (4, BODY_TOP_PX - 1), dice_text(state.dice))
         text(canvas, (1, NOW_TOP_PX), f"now: {self.best_now}" if self.best_now else "no option yet")
-        if self.tip:
-            tiny_text(canvas, (1, TIP_TOP_PX), tip_line(self.tip, self.chances))
+        tiny_text(canvas, (1, TIP_TOP_PX), tip_line(self.tip, self.chances) if self.tip else self.wild)
         again = state.throws < MAX_THROWS
         footer(canvas, self.status or ("ROLL:again" if again else "last throw"), "" if self.status else "SELECT:use")
+
+
+LABEL_LEFT_PX = 3  # where the drawing kit starts a label of the list
+STAR_LEFT_PX = LABEL_LEFT_PX + LABEL_CHARS * CHAR_PX  # the advisor's star, in a place of its own after the label
+LIST_PX = STAR_LEFT_PX + CHAR_PX - 1  # the highlighted row's bar ends here (inclusive)
+PLAIN_TOP_PX = BODY_TOP_PX + CHOICE_LINES * ROW_PX + 1  # the highlighted choice in words, under the list
+HINT_CHARS = (WIDTH - LIST_PX - 2) // CHAR_PX  # a side hint, right-aligned, keeps blank pixels from the bar
+
+
+def count_hint(cursor: int, count: int, first: int) -> str:
+    """"3/20 ^v": the highlighted entry, the entries, and the marks of those out of view, in
+    :data:`HINT_CHARS` (a list of a hundred or more, with wild cards, loses the gap)."""
+    place, marks = f"{cursor + 1}/{count}", more_marks(first, count, CHOICE_LINES)
+    return f"{place} {marks}" if len(place) + 1 + len(marks) <= HINT_CHARS else place + marks
 
 
 @dataclass(frozen=True)
 class MovesScreen:
     """A list of decisions (handicap counters, options and keeps, rocket squares): NEXT moves the
-    cursor, SELECT takes it; STOP goes back to the dice where there are dice."""
+    cursor, SELECT takes it; STOP goes back to the dice where there are dice. Under the list, the
+    highlighted one in plain words. A status takes the title's place: beside the list only the
+    short hints have room."""
 
     state: State
     names: tuple[str, ...]
@@ -149,15 +141,12 @@ class MovesScreen:
     def paint(self, canvas: Canvas) -> None:
         state = self.state
         what = {Phase.HANDICAP: "handicap", Phase.ROCKET: "rocket!"}.get(state.phase, "".join(map(str, state.dice)))
-        title(canvas, whose(self.names, state.current, self.proxy), what)
+        title(canvas, self.status or whose(self.names, state.current, self.proxy), "" if self.status else what)
         labels = [move_label(move, state.phase) for move in self.moves]
-        first = choice_list(canvas, labels, self.cursor, 66, self.advice, 60)
-        back = "STOP:back" if state.phase is Phase.CHOOSE else ("* = advice" if self.advice is not None else "")
-        hints = (
-            f"{self.cursor + 1}/{len(self.moves)} {more_marks(first, len(self.moves), CHOICE_LINES)}",
-            "NEXT:move", "SELECT:ok", self.status or back,
-        )
-        side_hints(canvas, hints)
+        first = choice_list(canvas, labels, self.cursor, LIST_PX, self.advice, STAR_LEFT_PX)
+        back = "STOP:back" if state.phase is Phase.CHOOSE else ("*:advice" if self.advice is not None else "")
+        side_hints(canvas, (count_hint(self.cursor, len(self.moves), first), "NEXT:move", "SELECT:ok", back))
+        tiny_text(canvas, (1, PLAIN_TOP_PX), plain_words(self.moves[self.cursor], state))
 
 
 @dataclass(frozen=True)
@@ -180,28 +169,64 @@ class TurnOverScreen:
         next_player(canvas, self.names, self.state.current, self.status)
 
 
+def whole_rows(entries: Sequence[str], rows: int) -> list[str]:
+    """``entries`` joined by commas into at most ``rows`` body rows, none cut: an entry that does
+    not fit a row starts the next; when they fill more, the earliest rows give way."""
+    filled = [""]
+    for entry in entries:
+        joined = f"{filled[-1]}, {entry}" if filled[-1] else entry
+        if len(joined) <= BODY_CHARS:
+            filled[-1] = joined
+        else:
+            filled.append(entry)
+    return filled[-rows:]
+
+
 @dataclass(frozen=True)
 class BotTurnScreen:
-    """What a bot seat decided, shown until its next throw is read."""
+    """What a bot seat decided, shown until its next throw is read: its decisions whole (a full
+    house and two rockets take two rows once its turn is over)."""
 
     state: State  # after its decisions
     names: tuple[str, ...]
     bot: int
     dice: tuple[int, ...] = ()
-    did: tuple[str, ...] = ()  # its decisions in order: "keep 4 4", "FH 2+4", "rocket S"
+    did: tuple[str, ...] = ()  # its decisions in order: "keep 44", "FH 2+4", "rocket S"
     status: str = ""
 
     def paint(self, canvas: Canvas) -> None:
         title(canvas, whose(self.names, self.bot), dice_text(self.dice))
-        line(canvas, 0, ", ".join(self.did)[-WIDTH // CHAR_PX:])
-        if self.state.current == self.bot and self.state.phase is Phase.THROW and self.state.kept:
+        throws = self.state.current == self.bot
+        for row, words in enumerate(whole_rows(self.did, 1 if throws else 2)):
+            line(canvas, row, words)
+        if throws and self.state.phase is Phase.THROW and self.state.kept:
             line(canvas, 1, f"throw the other {5 - len(self.state.kept)}.")
             footer(canvas, self.status or "NEXT:board", "" if self.status else "ROLL")
-        elif self.state.current == self.bot:
+        elif throws:
             line(canvas, 1, "throw its dice.")
             footer(canvas, self.status or "NEXT:board", "" if self.status else "ROLL")
         else:
             next_player(canvas, self.names, self.state.current, self.status)
+
+
+@dataclass(frozen=True)
+class BotHandicapScreen:
+    """The handicap the bot seats moved one after another before anyone threw, one line a bot under
+    its own name, until the first throw."""
+
+    state: State  # after their handicap
+    names: tuple[str, ...]
+    moved: tuple[tuple[int, str], ...] = ()  # (bot, "cols 1 5") in the order they moved
+    status: str = ""
+
+    def paint(self, canvas: Canvas) -> None:
+        title(canvas, "Handicap", "1 square up")
+        for row, (bot, columns) in enumerate(self.moved):
+            line(canvas, row, f"{self.names[bot]}: {columns}")
+        if len(self.moved) < BODY_ROWS:
+            next_player(canvas, self.names, self.state.current, self.status)
+        else:  # three bots fill the rows: the footer names who throws
+            footer(canvas, self.status or f"Next: {self.names[self.state.current]}", "" if self.status else "ROLL")
 
 
 @dataclass(frozen=True)

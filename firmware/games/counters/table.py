@@ -39,17 +39,16 @@ from firmware.core.table_game import (
 from firmware.drawing.screens import Screen
 from firmware.games.counters import setup
 from firmware.games.counters.choices import best_now, listed
+from firmware.games.counters.labels import SHORT_KINDS, move_label, option_label, wild_words
 from firmware.games.counters.screens import (
     BoardScreen,
+    BotHandicapScreen,
     BotTurnScreen,
     DiceScreen,
     MovesScreen,
     ThrowScreen,
     TurnOverScreen,
     WinnerScreen,
-    SHORT_KINDS,
-    move_label,
-    option_label,
     round_of,
 )
 from hardware.buttons import Press
@@ -125,7 +124,8 @@ class CountersTable:
         if state.phase is Phase.CHOOSE and view.cursor == 0:
             best = best_now(state)
             tip, chances = _hint(state) if view.hints else ("", ())
-            return DiceScreen(state, view.names, option_label(best.option) if best else "", tip, chances, view.status, view.proxy)
+            label, wild = (option_label(best.option), wild_words(best.option)) if best else ("", "")
+            return DiceScreen(state, view.names, label, tip, chances, view.status, view.proxy, wild)
         cursor = view.cursor - 1 if state.phase is Phase.CHOOSE else view.cursor
         advice = 0 if view.hints else None  # the list opens on the advisor's pick
         return MovesScreen(state, view.names, moves, cursor, advice, view.status, view.proxy)
@@ -171,10 +171,11 @@ class CountersTable:
         return None
 
     def bot_screen(self, shown: Screen | None, before: State, move: Any, after: State, names: Sequence[str]) -> Screen:
-        screen = shown if isinstance(shown, BotTurnScreen) else BotTurnScreen(after, tuple(names), before.current, before.dice)
         label = move_label(move, before.phase)
-        if before.phase is Phase.HANDICAP:  # before anyone threw: say why it moves
-            label = f"handicap: {label}"
+        if before.phase is Phase.HANDICAP:  # the bots' handicaps follow each other before anyone threw
+            moved = shown if isinstance(shown, BotHandicapScreen) else BotHandicapScreen(after, tuple(names))
+            return replace(moved, state=after, moved=(*moved.moved, (before.current, label)))
+        screen = shown if isinstance(shown, BotTurnScreen) else BotTurnScreen(after, tuple(names), before.current, before.dice)
         return replace(screen, state=after, did=(*screen.did, label))
 
     def bench_advisor(self, games: int, seed: int) -> Iterator[str]:
@@ -212,10 +213,12 @@ def _advised(state: State) -> Any:
 
 @functools.lru_cache(maxsize=64)
 def _hint(state: State) -> tuple[str, tuple[tuple[str, float], ...]]:
-    """The advisor's tip for the dice screen, and its chances of the best options within reach."""
+    """The advisor's tip for the dice screen, and after a keep the chances of the best options
+    within reach (a take's own option, certain, would only say it twice: "take big big 100%")."""
     advice = _advisor().advise(state)
-    tip = move_label(advice.move, state.phase) if not isinstance(advice.move, Take) else "take " + move_label(advice.move)
-    return tip, tuple((SHORT_KINDS[kind], share) for kind, share in advice.chances)
+    if isinstance(advice.move, Take):
+        return "take " + move_label(advice.move), ()
+    return move_label(advice.move, state.phase), tuple((SHORT_KINDS[kind], share) for kind, share in advice.chances)
 
 
 TABLE = CountersTable()

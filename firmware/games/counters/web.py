@@ -26,7 +26,8 @@ from engine.dice import Roll
 from firmware.drawing.facts import Fact, and_list, pieces
 from firmware.drawing.screens import possessive, whose
 from firmware.drawing.svg import element, group, legend, legend_height, seat_marker, seat_slots, svg, text, title
-from firmware.games.counters.screens import dice_text, option_label, round_of
+from firmware.games.counters.labels import dice_text, option_label
+from firmware.games.counters.screens import round_of
 
 MARGIN = 8
 CELL_W, CELL_H = 56, 30
