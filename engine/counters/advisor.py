@@ -2,7 +2,7 @@
 
 Within a turn only the dice are uncertain, and there are few of them: 252 results of five dice,
 210 ways to set some aside. For each kept set the distribution of the next result is computed
-once (:func:`dice_tables`), so the worth of every result after the third, second and first throw
+once (:func:`engine.dice_tables.dice_tables`, shared with Yacht), so the worth of every result after the third, second and first throw
 follows by two matrix products: after a throw the player takes the option worth most, or keeps
 the dice whose next throw is worth most on average. The options of a result are reduced to their
 effects (which columns climb how many squares), and each effect is valued once per turn on the
@@ -35,11 +35,11 @@ from typing import Callable
 import numpy as np
 
 from engine.counters.board import STRAIGHT, Board
-from engine.counters.moves import DICE, Keep, Move, Pass, Rocket, Take
+from engine.counters.moves import Keep, Move, Pass, Rocket, Take
 from engine.counters.options import KIND_ORDER, Kind, Option, options
 from engine.counters.rules import COLUMNS, COOL_DOWN_FROM, MAX_THROWS, apply, legal_moves
 from engine.counters.state import IN_SPACE_TO_WIN, Phase, Positions, State, has_wild_card
-from engine.dice import FACES, all_rolls
+from engine.dice_tables import dice_tables
 
 WIN = 1000.0
 """The worth of a won game; a race still open is worth WIN times the chance of winning it."""
@@ -82,30 +82,18 @@ class Advice:
     chances: tuple[tuple[Kind, float], ...] = ()
 
 
-# --- the dice: computed once ------------------------------------------------------------------
-
-
-def _multisets(size: int) -> list[tuple[int, ...]]:
-    return list(itertools.combinations_with_replacement(FACES, size))
+# --- the options of every result: computed once ---------------------------------------------
 
 
 @dataclass(frozen=True)
-class DiceTables:
-    """Every result of five dice, every kept set, and how one leads to the other.
+class OptionTables:
+    """The options of every result of five dice (:func:`engine.dice_tables.dice_tables`), as effects.
 
-    ``throw_probs[k, d]`` is the probability that keeping ``keeps[k]`` and throwing the others
-    gives ``results[d]``; ``sub_keeps[d]`` lists the keeps possible from result ``d`` (padded by
-    repeating). Options are effects: ``option_effects[wild][d]`` lists the effects (indices into
-    ``effects``, padded with the index ``len(effects)``, which is worth nothing) the dice allow,
-    plain or with wild cards, and ``option_kinds`` their kinds (indices into KIND_ORDER).
+    ``option_effects[wild][d]`` lists the effects (indices into ``effects``, padded with the index
+    ``len(effects)``, which is worth nothing) result ``d`` allows, plain or with wild cards, and
+    ``option_kinds`` their kinds (indices into KIND_ORDER).
     """
 
-    results: tuple[tuple[int, ...], ...]
-    result_index: dict[tuple[int, ...], int]
-    keeps: tuple[tuple[int, ...], ...]
-    keep_index: dict[tuple[int, ...], int]
-    throw_probs: np.ndarray
-    sub_keeps: np.ndarray
     effects: tuple[Effect, ...]
     effect_index: dict[Effect, int]
     option_effects: tuple[np.ndarray, np.ndarray]
@@ -125,26 +113,13 @@ def _usable_options(dice: tuple[int, ...], wild: bool) -> list[Option]:
 
 
 @cache
-def dice_tables() -> DiceTables:
-    """The tables of the dice, built once per process (about a tenth of a second; the first Advisor builds them)."""
-    results = tuple(_multisets(DICE))
-    result_index = {d: i for i, d in enumerate(results)}
-    keeps = tuple(k for size in range(DICE) for k in _multisets(size))
-    keep_index = {k: i for i, k in enumerate(keeps)}
-    throw_probs = np.zeros((len(keeps), len(results)))
-    for k, kept in enumerate(keeps):
-        count = DICE - len(kept)
-        for roll, weight in all_rolls(count):
-            throw_probs[k, result_index[tuple(sorted(kept + roll.dice))]] += weight / 6**count
-    subs = []
-    for dice in results:
-        found = sorted({keep_index[c] for size in range(DICE) for c in itertools.combinations(dice, size)})
-        subs.append(found + found[:1] * (2**DICE - len(found)))
+def option_tables() -> OptionTables:
+    """The options of every result, built once per process (the first Advisor builds them)."""
     effects: dict[Effect, int] = {}
     per_wild = []
     for wild in (False, True):
         rows = []
-        for dice in results:
+        for dice in dice_tables().results:
             seen: dict[int, int] = {}
             for option in _usable_options(dice, wild):
                 index = effects.setdefault(effect_of(option), len(effects))
@@ -157,18 +132,8 @@ def dice_tables() -> DiceTables:
         width = max(len(r) for r in rows)
         option_effects.append(np.array([list(r) + [nothing] * (width - len(r)) for r in rows], dtype=np.intp))
         option_kinds.append(np.array([list(r.values()) + [-1] * (width - len(r)) for r in rows], dtype=np.intp))
-    return DiceTables(
-        results,
-        result_index,
-        keeps,
-        keep_index,
-        throw_probs,
-        np.array(subs, dtype=np.intp),
-        tuple(effects),
-        effects,
-        (option_effects[0], option_effects[1]),
-        (option_kinds[0], option_kinds[1]),
-    )
+    return OptionTables(tuple(effects), effects, (option_effects[0], option_effects[1]),
+                        (option_kinds[0], option_kinds[1]))
 
 
 # --- the board: rules replayed on plain tuples, and the value ---------------------------------
@@ -320,12 +285,12 @@ class TurnPlan:
 
 def plan_turn(value: BoardValue, rows: Positions, me: int, wild: bool) -> TurnPlan:
     """Every effect valued on ``rows``, then the worth of every result and keep, last throw first."""
-    tables = dice_tables()
-    effects = tables.option_effects[wild]
+    tables, opts = dice_tables(), option_tables()
+    effects = opts.option_effects[wild]
     needed = np.unique(effects)
-    effect_worth = np.full(len(tables.effects) + 1, -np.inf)
-    for index in needed[needed < len(tables.effects)]:
-        moved, rockets = after_effect(value.geo, rows, me, tables.effects[index])
+    effect_worth = np.full(len(opts.effects) + 1, -np.inf)
+    for index in needed[needed < len(opts.effects)]:
+        moved, rockets = after_effect(value.geo, rows, me, opts.effects[index])
         effect_worth[index] = value.settled(moved, me, rockets)
     per_option = effect_worth[effects]
     take_choice = per_option.argmax(axis=1)
@@ -343,7 +308,7 @@ def plan_turn(value: BoardValue, rows: Positions, me: int, wild: bool) -> TurnPl
 def kind_chances(plan: TurnPlan) -> dict[int, np.ndarray]:
     """Per throw 2..3 and kept set: the probability of ending the turn with each kind (KIND_ORDER)."""
     tables = dice_tables()
-    kinds = tables.option_kinds[plan.wild]
+    kinds = option_tables().option_kinds[plan.wild]
     chosen = kinds[np.arange(len(plan.take_choice)), plan.take_choice]
     ends = np.zeros((len(chosen), len(KIND_ORDER)))
     ends[chosen >= 0, chosen[chosen >= 0]] = 1.0  # no option: the turn ends with nothing
@@ -365,7 +330,7 @@ class Advisor:
     def __init__(self, params: AdvisorParams | None = None, name: str = "advisor") -> None:
         self.params = params or AdvisorParams()
         self.name = name
-        dice_tables()  # built here (about 0.1 s, once per process), not in the first decision
+        option_tables()  # built here (about 0.1 s, once per process), not in the first decision
         self._values: dict[tuple[Board, int], BoardValue] = {}
         self._plans: OrderedDict[tuple[Board, Positions, int], TurnPlan] = OrderedDict()
 
@@ -431,7 +396,7 @@ class Advisor:
 
         def worth(move: Move) -> float:
             if isinstance(move, Take):
-                return float(plan.effect_worth[tables.effect_index[effect_of(move.option)]])
+                return float(plan.effect_worth[option_tables().effect_index[effect_of(move.option)]])
             if isinstance(move, Keep):  # a keep must do better than a take by more than rounding
                 return float(plan.keep_worth[state.throws][tables.keep_index[move.dice]]) - TIE
             return value(rows, me)  # pass

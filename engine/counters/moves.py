@@ -12,14 +12,15 @@ from typing import Union
 
 from engine.counters.board import STRAIGHT, column_index, column_name
 from engine.counters.options import Option, parse_option
-from engine.dice import FACES, Roll, parse_roll
+from engine.dice import Roll, parse_roll
 from engine.errors import StateFormatError
+from engine.keeps import DICE, Keep, parse_keep
 
-DICE = 5
+__all__ = ["DICE", "Handicap", "Keep", "Move", "PASS", "Pass", "Rocket", "Take", "move_text", "parse_move"]
+
 MAX_HANDICAP = 3
 
 _COLUMNS_TEXT = re.compile(r"[1-6s](?:-[1-6s])*")
-_DICE_TEXT = re.compile(r"[1-6](?:-[1-6])*")
 
 
 def _is_column(value: object) -> bool:
@@ -53,26 +54,6 @@ class Handicap(_Written):
 
     def text(self) -> str:
         return "handicap " + "-".join(column_name(c) for c in self.columns)
-
-
-@dataclass(frozen=True)
-class Keep(_Written):
-    """Set these dice aside and throw the others again (``keep none`` throws all five)."""
-
-    dice: tuple[int, ...]
-
-    def __post_init__(self) -> None:
-        dice = tuple(self.dice)
-        if not all(type(d) is int and d in FACES for d in dice):
-            raise StateFormatError(f"kept dice are values from 1 to 6, got {dice}")
-        if len(dice) >= DICE:
-            raise StateFormatError(
-                f"keep at most {DICE - 1} dice: keeping all {DICE} throws nothing (take an option instead)"
-            )
-        object.__setattr__(self, "dice", tuple(sorted(dice)))
-
-    def text(self) -> str:
-        return "keep " + ("-".join(map(str, self.dice)) if self.dice else "none")
 
 
 @dataclass(frozen=True)
@@ -128,10 +109,9 @@ def parse_move(text: str) -> Move | Roll:
         return parse_roll(cleaned)
     if word == "take" and rest:
         return Take(parse_option(rest))
-    if word == "keep" and rest == "none":
-        return Keep(())
-    if word == "keep" and _DICE_TEXT.fullmatch(rest):
-        return Keep(tuple(int(d) for d in rest.split("-")))
+    keep = parse_keep(rest) if word == "keep" else None
+    if keep is not None:
+        return keep
     if word == "handicap" and _COLUMNS_TEXT.fullmatch(rest):
         return Handicap(tuple(column_index(name) for name in rest.split("-")))
     if word == "rocket" and _COLUMNS_TEXT.fullmatch(rest) and "-" not in rest:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import itertools
-from collections import Counter
 from dataclasses import replace
 from functools import cache
 from typing import Any, Callable
@@ -15,6 +14,7 @@ from engine.counters.state import Phase, Positions, State, has_reached_goal, has
 from engine.counters.variant import Variant
 from engine.dice import Roll, check_roll
 from engine.errors import IllegalMoveError
+from engine.keeps import dice_text, keeps, missing_dice
 
 MAX_THROWS = 3
 COOL_DOWN_FROM = 2
@@ -50,13 +50,6 @@ def handicaps(state: State) -> tuple[Handicap, ...]:
     none where an earlier player's handicap counter stands (:func:`handicap_columns`)."""
     free = [column for column in COLUMNS if column not in handicap_columns(state)]
     return tuple(Handicap(c) for c in itertools.combinations(free, state.current))
-
-
-@cache
-def keeps(dice: tuple[int, ...]) -> tuple[Keep, ...]:
-    """Every way to set aside up to four of the dice on the table (``keep none`` first)."""
-    found = {tuple(c) for size in range(DICE) for c in itertools.combinations(dice, size)}
-    return tuple(Keep(k) for k in sorted(found, key=lambda k: (len(k), k)))
 
 
 def takes(state: State) -> tuple[Take, ...]:
@@ -102,14 +95,10 @@ def _not_now(state: State, move: Move | Roll) -> IllegalMoveError:
     due = {
         Phase.HANDICAP: f"player {state.current + 1} first moves the handicap of {state.current} counter(s)",
         Phase.THROW: f"{dice_due(state)} dice are due: throw them",
-        Phase.CHOOSE: f"first keep dice or take an option for {_table(state.dice)}",
+        Phase.CHOOSE: f"first keep dice or take an option for {dice_text(state.dice)}",
         Phase.ROCKET: f"first move the rocket square{'s' if state.rockets > 1 else ''} ({state.rockets} due)",
     }[state.phase]
     return IllegalMoveError(f"{move} is not possible now: {due}")
-
-
-def _table(dice: tuple[int, ...]) -> str:
-    return "-".join(map(str, dice))
 
 
 def _apply_roll(state: State, roll: Roll) -> State:
@@ -149,15 +138,12 @@ def _apply_keep(state: State, move: Keep) -> State:
     if state.phase is not Phase.CHOOSE:
         raise _not_now(state, move)
     if state.throws >= MAX_THROWS:
-        dice = _table(state.dice)
+        dice = dice_text(state.dice)
         then = f"take an option for {dice}" if options(state.dice) else f"{dice} forms no option, so pass"
         raise IllegalMoveError(f"{move}: there is no fourth throw; {then}")
-    table = Counter(state.dice)
-    for face, count in sorted(Counter(move.dice).items()):
-        if count > table[face]:
-            have = ("no", "only one", "only two", "only three")[table[face]]
-            plural = "" if table[face] == 1 else "s"
-            raise IllegalMoveError(f"{move}: {have} {face}{plural} on the table ({_table(state.dice)})")
+    missing = missing_dice(move, state.dice)
+    if missing:
+        raise IllegalMoveError(f"{move}: {missing}")
     return replace(state, phase=Phase.THROW, dice=(), kept=move.dice)
 
 
@@ -169,7 +155,7 @@ def _apply_pass(state: State, move: Pass) -> State:
     formable = options(state.dice)
     if formable:
         raise IllegalMoveError(
-            f"pass: {_table(state.dice)} forms an option (take {formable[0]}); "
+            f"pass: {dice_text(state.dice)} forms an option (take {formable[0]}); "
             "a turn passes only when the third throw forms none"
         )
     if state.throws < MAX_THROWS:
@@ -184,7 +170,7 @@ def why_not_take(state: State, option: Option) -> str | None:
     formable = options(state.dice)
     if option.plain() not in formable:
         listed = ", ".join(map(str, formable)) or "none"
-        return f"{_table(state.dice)} does not form {option.plain()} (options: {listed})"
+        return f"{dice_text(state.dice)} does not form {option.plain()} (options: {listed})"
     if option.wild and not has_wild_card(state, state.current):
         group = next(g for g in option.groups if g.wild)
         dice = "the straight" if group.home == STRAIGHT else f"the {group.home + 1}s"
