@@ -55,7 +55,7 @@ SCREENS = {
     "dice-last": DiceScreen(LAST_ROLL, NAMES),
     "choices": ChoicesScreen(DICE, NAMES, listed(DICE), 1),
     "choices-hints": ChoicesScreen(DICE, NAMES, listed(DICE, Keep((3, 3, 3))), 0, 0, (248.3, 246.0, 240.2) + (200.0,) * 40),
-    "scored": ScoredScreen(MID, NAMES, 0, Box.SIXES, 6),
+    "scored": ScoredScreen(MID, NAMES, 1, Box.YACHT, 50),
     "scored-bonus": ScoredScreen(UPPER_DONE, NAMES, 0, Box.SIXES, 18),
     "scored-extra": ScoredScreen(EXTRA, NAMES, 0, Box.FOURS, 20, True),
     "bot-turn": BotTurnScreen(KEPT, NAMES, 0, (2, 3, 3, 3, 5), ("keep 3 3 3",)),

@@ -20,7 +20,7 @@ def bench_lines(games: int, seed: int) -> Iterator[str]:
     """The report, line by line; the last one is the contract line (see the module docstring)."""
     started = time.perf_counter()
     table = advisor_table()
-    yield f"Yacht: the advisor's table ready in {time.perf_counter() - started:.1f} s, expectation {expected_score(table):.4f}"
+    yield f"Yacht: the advisor's table ready in {time.perf_counter() - started:.2f} s, expectation {expected_score(table):.4f}"
     duels = games + games % 2  # each seat equally often
     yield f"{games} solitaire games of each bot, {duels} two-player duels (optimal vs greedy), dice seeds from {seed}"
     started = time.perf_counter()
