@@ -10,7 +10,7 @@ import logging
 import numpy as np
 import pytest
 
-from engine.yacht import GAME, Box, Keep, Phase, Score
+from engine.yacht import Box, Keep, Phase, Score
 from firmware.drawing.screens import BadReadScreen, ManualEntryScreen, NoticeScreen
 from firmware.games.game_setup import GameSetup
 from firmware.games.yacht import advisor_table as stored
