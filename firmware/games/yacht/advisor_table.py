@@ -1,8 +1,9 @@
 """The optimal advisor's table, computed once and kept in a file whose digest is checked at load.
 
-Computing it takes about 20 s (:func:`engine.yacht.advisor.solve`), too long for every start of the
-companion, so the first start keeps it in the per-user cache (``$XDG_CACHE_HOME/dice-companion``,
-else ``~/.cache/dice-companion``) and every later one reads it back in a fraction of a second. The
+Computing it (:func:`engine.yacht.advisor.solve`) takes 17 s on a free core of the development
+machine and two minutes on a busy one: too long for every start of the companion, so the first
+use keeps it in the per-user cache (``$XDG_CACHE_HOME/dice-companion``,
+else ``~/.cache/dice-companion``) and every later one reads it back and checks it in about 0.15 s. The
 file is the table's SHA-256 on its first line, then the table's bytes; a file whose digest or
 contents do not check out is never trusted: it is recomputed and rewritten, and the log says so.
 Where no file can be written the table is computed and kept in memory for the process.

@@ -15,6 +15,7 @@ from engine.yacht import (
     UPPER,
     UPPER_BONUS,
     UPPER_BONUS_FROM,
+    Box,
     Keep,
     Phase,
     Score,
@@ -46,7 +47,7 @@ def _lines(state: State, player: int) -> list[tuple[str, str, str]]:
     choosing = state.phase is Phase.CHOOSE and player == state.current
     could = set(allowed_boxes(card, state.dice)) if choosing else set()
 
-    def cell(box):  # type: ignore[no-untyped-def]
+    def cell(box: Box) -> str:
         if card[box.index] is not None:
             return str(card[box.index])
         return f"?{points_for(card, box, state.dice)}" if box in could else ""
@@ -75,7 +76,7 @@ def board_svg(state: State, names: Sequence[str]) -> str:
     """The scorecard: the legend (whose turn, each seat's total), then a row per box and a column per player."""
     players = state.players
     over = state.phase is Phase.OVER
-    pointed = (winners(state)[0] if over else state.current)
+    pointed = winners(state)[0] if over else state.current
     notes = [f"{total(state, p)} points" for p in range(players)]
     top = MARGIN + legend_height(players) + 8
     rows = _lines(state, 0)
