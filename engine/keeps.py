@@ -12,8 +12,8 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import cache
 
-from engine.dice import FACES
-from engine.errors import StateFormatError
+from engine.dice import FACES, Roll
+from engine.errors import IllegalMoveError, StateFormatError
 
 DICE = 5
 """Dice thrown at a turn's start; a keep sets aside 0 to DICE - 1 of them."""
@@ -72,3 +72,21 @@ def missing_dice(keep: Keep, table: tuple[int, ...]) -> str | None:
             plural = "" if on_table[face] == 1 else "s"
             return f"{have} {face}{plural} on the table ({dice_text(table)})"
     return None
+
+
+def thrown_after_keep(kept: tuple[int, ...], tray: tuple[int, ...]) -> Roll:
+    """The roll of the dice thrown after ``kept`` were set aside, from all five read in the tray
+    (the kept ones stayed there); IllegalMoveError when a kept die is not among them."""
+    thrown = Counter(tray) - Counter(kept)
+    if sum(thrown.values()) != len(tray) - len(kept):
+        raise IllegalMoveError(f"the kept {' '.join(map(str, kept))} are not all in the tray ({' '.join(map(str, tray))})")
+    return Roll(tuple(thrown.elements()))
+
+
+def rethrown(table: tuple[int, ...], tray: tuple[int, ...]) -> tuple[Keep, Roll]:
+    """The keep and the roll that the five dice read in the tray make after a rethrow nobody
+    declared: players set dice aside by leaving them where they lie, so the faces still showing
+    count as kept (at most four: at least one die was thrown). Only the faces matter to the rules,
+    so which of two equal dice stayed is moot."""
+    kept = tuple(sorted((Counter(table) & Counter(tray)).elements()))[: DICE - 1]
+    return Keep(kept), Roll(tuple((Counter(tray) - Counter(kept)).elements()))

@@ -265,7 +265,8 @@ def build_parser() -> argparse.ArgumentParser:
     game_argument(demo, "the game to play")
     demo.add_argument("--auto", action="store_true", help="bots (advisor, Rule of 28, ...) play the whole game unattended")
     demo.add_argument("--seed", type=int, default=1, help="seed for the simulated dice (default 1)")
-    demo.add_argument("--players", type=int, default=2, choices=(2, 3, 4), help="how many play (default 2; Columns: 2 only)")
+    demo.add_argument("--players", type=int, default=2, choices=(1, 2, 3, 4),
+                      help="how many play (default 2; Columns: 2 only; Yacht: 1 to 4)")
     demo.add_argument("--columns", type=int, help="Can't Stop: columns to win, 3, 4 or 5 (default 3)")
     demo.add_argument("--record", type=Path, metavar="DIR",
                       help="also save every OLED screen as a PNG in DIR (made if missing; refused if it already holds screens)")

@@ -14,3 +14,13 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 @pytest.fixture
 def update_golden(request: pytest.FixtureRequest) -> bool:
     return bool(request.config.getoption("--update-golden"))
+
+
+@pytest.fixture(autouse=True, scope="session")
+def per_user_cache(request: pytest.FixtureRequest):  # type: ignore[no-untyped-def]
+    """The per-user cache (where the Yacht advisor's table is kept) in pytest's own cache folder,
+    never the home's, and kept between runs: the table is computed by the first run only. The
+    kill test's lives inherit it."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("XDG_CACHE_HOME", str(request.config.cache.mkdir("user-cache")))
+        yield

@@ -11,7 +11,7 @@ from firmware.cli import main
 from firmware.journal.journal import FINISHED, JOURNAL_NAME, Journal, replay
 
 
-@pytest.mark.parametrize("kind, seed", [("cant-stop", 5), ("columns", 2), ("tumblin", 1)])
+@pytest.mark.parametrize("kind, seed", [("cant-stop", 5), ("columns", 2), ("tumblin", 1), ("yacht", 1)])
 def test_a_game_killed_three_times_loses_no_acknowledged_event(tmp_path, capsys, kind, seed):
     assert main(["bench-durability", "--game", kind, "--kills", "3", "--seed", str(seed), "--data", str(tmp_path)]) == 0
     lines = capsys.readouterr().out.splitlines()

@@ -25,6 +25,7 @@ GAMES = {  # a few moves of each kind, as the table journals them
     "counters": None,  # its first moves come from its legal moves (the handicap)
     "columns": ["R B3", "S B2", "D B2-B3"],
     "tumblin": ["flick", "flick stayed", "flick"],
+    "yacht": ["roll 1-3-3-5-6", "keep 3-3-5", "roll 3-5", "score full-house"],
 }
 ROUTES = ("/", "/live.json", "/history", "/games/1", "/stats", "/stats.json", "/static/page.css")
 
@@ -153,6 +154,10 @@ STEPS = {  # a game's events as the table journals them, and as its page lists t
     "tumblin": (["flick", "flick stayed", *["flick"] * 6, "tally red 4@3 green 2@1"],
                 ["Ann (red) flicked", "Bob (green): did not pass 0x", *["Ann (red) flicked", "Bob (green) flicked"] * 3,
                  "Round 1 counted"]),
+    "yacht": (["roll 1-3-3-5-6", "keep 3-3-5", "roll 3-5", UNDO, "roll 3-3", "score full-house", "roll 6-6-6-6-6",
+               "score yacht"],
+              ["Ann rolled 1 3 3 5 6", "Ann kept 3 3 5", "Ann rolled 3 5", "Took back: Ann rolled 3 5", "Ann rolled 3 3",
+               "Ann scored 0 in Full house", "Bob rolled 6 6 6 6 6", "Bob scored 50 in Yacht"]),
 }
 
 

@@ -17,8 +17,10 @@ from firmware.games.counters import web as counters_web
 from firmware.games.counters.table import TABLE as COUNTERS
 from firmware.games.tumblin import web as tumblin_web
 from firmware.games.tumblin.table import TABLE as TUMBLIN
+from firmware.games.yacht import web as yacht_web
+from firmware.games.yacht.table import TABLE as YACHT
 
-GAMES: tuple[TableGame, ...] = (CANT_STOP, COUNTERS, COLUMNS, TUMBLIN)
+GAMES: tuple[TableGame, ...] = (CANT_STOP, COUNTERS, COLUMNS, TUMBLIN, YACHT)
 DEFAULT_KIND = GAMES[0].kind
 
 
@@ -48,6 +50,7 @@ WEB_VIEWS: dict[str, WebView] = {
     COUNTERS.kind: counters_web,
     COLUMNS.kind: columns_web,
     TUMBLIN.kind: tumblin_web,
+    YACHT.kind: yacht_web,
 }
 
 

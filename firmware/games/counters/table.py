@@ -11,15 +11,15 @@ start and a rocket's extra square are chosen from lists too. NEXT shows every pl
 from __future__ import annotations
 
 import functools
-from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from typing import Any
 
-from engine.counters import GAME, Keep, Phase, Rocket, State, Take
+from engine.counters import GAME, Phase, Rocket, State, Take
 from engine.counters.moves import DICE
 from engine.counters.rules import MAX_THROWS
-from engine.dice import Roll
+from engine.errors import IllegalMoveError
+from engine.keeps import rethrown, thrown_after_keep
 from firmware.core.table_game import (
     CameraUse,
     Action,
@@ -103,17 +103,12 @@ class CountersTable:
         return Toss(DICE) if self.tray_dice(state) else Toss()
 
     def told(self, state: State, dice: tuple[int, ...]) -> tuple[Any, ...]:
-        if state.phase is Phase.THROW and state.kept:
-            thrown = Counter(dice) - Counter(state.kept)
-            if sum(thrown.values()) != DICE - len(state.kept):
-                kept = " ".join(map(str, state.kept))
-                raise TrayRefused(f"the kept {kept} are not all in the tray ({' '.join(map(str, dice))})")
-            return (Roll(tuple(thrown.elements())),)
         if state.phase is Phase.THROW:
-            return (Roll(dice),)
-        kept = tuple(sorted((Counter(state.dice) & Counter(dice)).elements()))[: DICE - 1]  # at least one was thrown
-        thrown = Counter(dice) - Counter(kept)
-        return Keep(kept), Roll(tuple(thrown.elements()))
+            try:
+                return (thrown_after_keep(state.kept, dice),)
+            except IllegalMoveError as error:
+                raise TrayRefused(str(error)) from None
+        return rethrown(state.dice, dice)
 
     def screen(self, state: State, view: View) -> Screen:
         if state.phase is Phase.OVER:

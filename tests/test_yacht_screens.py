@@ -1,0 +1,117 @@
+"""Yacht's screens against their reference PNGs (tests/golden/yacht-*.png), and every one of them
+drawn with names of eight letters, nothing cut."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.yacht import BOXES, GAME, Box, Keep, Phase, Score, State
+from firmware.drawing.screens import draw
+from firmware.games.yacht import screens as yacht_screens
+from firmware.games.yacht.choices import listed
+from firmware.games.yacht.screens import (
+    BotTurnScreen,
+    CardScreen,
+    ChoicesScreen,
+    DiceScreen,
+    RollScreen,
+    ScoredScreen,
+    WinnerScreen,
+)
+from golden import assert_matches_golden, watch_for_cut_text
+
+NAMES = ("Ann", "Bob")
+LONG_NAMES = ("Margaret", "Benedikt", "Caroline", "Dominika")
+
+
+def yacht_state(*moves: str, players: int = 2) -> State:
+    state = GAME.new_game(players)
+    for move in moves:
+        state = GAME.apply(state, GAME.parse_move(move))
+    return state
+
+
+
+DICE = yacht_state("roll 2-3-3-5-3")
+KEPT = yacht_state("roll 2-3-3-5-3", "keep 3-3-3")
+MID = yacht_state("roll 2-3-3-5-3", "score threes", "roll 6-6-6-1-1", "score full-house",
+                  "roll 1-2-3-4-5", "keep 1-2-3-4", "roll 6", "score sixes", "roll 5-5-5-5-5", "score yacht")
+LAST_ROLL = yacht_state("roll 2-3-3-5-3", "keep 3-3-3", "roll 4-6", "keep 3-3-3", "roll 1-1")
+CARD_A = (3, 6, 9, 12, 15, 18, 22, 0, 25, 30, 40, 50, 23)  # upper 63: the bonus
+CARD_B = (2, 4, 9, 8, 10, 24, 17, 26, 0, 30, 0, 0, 19)
+WON = State((CARD_A, CARD_B), (1, 0), phase=Phase.OVER, winner=0)
+SHARED = State((CARD_B, CARD_B), (0, 0), phase=Phase.OVER, winner=None)
+UPPER_DONE = State((CARD_A[:6] + (None,) * 7, (None,) * 13), (0, 0), current=1)  # Sixes 18 made the upper 63
+EXTRA = State(((None, None, None, 20) + (None,) * 7 + (50, None), (None,) * 13), (1, 0), current=1)  # four 4s, Yacht 50
+FOUR = State((CARD_A[:6] + (None,) * 7, CARD_B[:3] + (None,) * 10, (None,) * 13, CARD_A[:12] + (None,)),
+             (0, 0, 0, 0), current=2)
+
+SCREENS = {
+    "roll": RollScreen(yacht_state(), NAMES),
+    "roll-kept": RollScreen(KEPT, NAMES),
+    "dice": DiceScreen(DICE, NAMES),
+    "dice-hints": DiceScreen(DICE, NAMES, "KEEP 3 3 3", 248.3),
+    "dice-hints-box": DiceScreen(yacht_state("roll 6-6-6-1-1"), NAMES, "FH 25", 251.7, Box.FULL_HOUSE),
+    "dice-last": DiceScreen(LAST_ROLL, NAMES),
+    "choices": ChoicesScreen(DICE, NAMES, listed(DICE), 1),
+    "choices-hints": ChoicesScreen(DICE, NAMES, listed(DICE, Keep((3, 3, 3))), 0, 0, (248.3, 246.0, 240.2) + (200.0,) * 40),
+    "scored": ScoredScreen(MID, NAMES, 1, Box.YACHT, 50),
+    "scored-bonus": ScoredScreen(UPPER_DONE, NAMES, 0, Box.SIXES, 18),
+    "scored-extra": ScoredScreen(EXTRA, NAMES, 0, Box.FOURS, 20, True),
+    "bot-turn": BotTurnScreen(KEPT, NAMES, 0, (2, 3, 3, 3, 5), ("keep 3 3 3",)),
+    "winner": WinnerScreen(WON, NAMES),
+    "shared-win": WinnerScreen(SHARED, NAMES),
+    "card": CardScreen(MID, NAMES),
+    "card-four": CardScreen(FOUR, LONG_NAMES),
+    "card-over": CardScreen(WON, NAMES),
+}
+
+
+@pytest.mark.parametrize("name", SCREENS)
+def test_screen_matches_its_reference(name, update_golden):
+    assert_matches_golden(draw(SCREENS[name]), f"yacht-{name}", update_golden)
+
+
+@pytest.mark.parametrize("names", [LONG_NAMES, ("Großmann", "Straßner", "Ærøskøb", "Ĳsbrand")])
+def test_names_of_eight_letters_fit_every_screen(monkeypatch, names):
+    """The card draws the names in the small font, any letter (as its base letter); the rest in the 6-px font."""
+    cut = watch_for_cut_text(monkeypatch, yacht_screens)
+    four = FOUR
+    choosing = State(four.cards, four.extra_yachts, current=3, phase=Phase.CHOOSE, dice=(4, 4, 4, 4, 4), rolls=2)
+    for player in range(4):
+        for screen in (
+            RollScreen(State(four.cards, four.extra_yachts, current=player), LONG_NAMES),
+            RollScreen(State(four.cards, four.extra_yachts, current=player, kept=(1, 2, 3, 4)), LONG_NAMES, proxy=True),
+            DiceScreen(State(four.cards, four.extra_yachts, current=player, phase=Phase.CHOOSE, dice=(1, 2, 3, 4, 6), rolls=3),
+                       LONG_NAMES, "LS 40", 1234.5, Box.LARGE_STRAIGHT),
+            DiceScreen(State(four.cards, four.extra_yachts, current=player, phase=Phase.CHOOSE, dice=(1, 2, 2, 4, 6), rolls=1),
+                       LONG_NAMES, "KEEP 1 2 4 6", 123.4, proxy=True),
+            ChoicesScreen(choosing, LONG_NAMES, listed(choosing), 7, 0, tuple(100.0 + i for i in range(len(listed(choosing))))),
+            ScoredScreen(choosing, LONG_NAMES, player, Box.SMALL_STRAIGHT, 30, player == 3),
+            BotTurnScreen(State(four.cards, four.extra_yachts, current=player, kept=(4, 4)), LONG_NAMES, player, (1, 4, 4, 5, 6),
+                          ("keep 4 4",)),
+            BotTurnScreen(four, LONG_NAMES, player, (1, 1, 1, 5, 6), ("keep 1 1 1", "keep 1 1 1", "3K 14")),
+            WinnerScreen(State((CARD_A,) * 4, (0,) * 4, phase=Phase.OVER, winner=player), LONG_NAMES),
+            CardScreen(State(four.cards, (7, 0, 0, 0), current=player), names),
+        ):
+            draw(screen)
+    draw(WinnerScreen(State((CARD_A,) * 4, (0,) * 4, phase=Phase.OVER), LONG_NAMES))
+    assert cut == []
+
+
+def test_the_dice_screen_lists_every_box_the_dice_may_go_in_with_its_points_now(monkeypatch):
+    from golden import watch_words  # the 6-px font only: the grid is in the small font
+    from firmware.drawing import tiny_font
+
+    drawn: list[str] = []
+    original = tiny_font.tiny_text
+    monkeypatch.setattr(yacht_screens, "tiny_text", lambda canvas, xy, words, fill=1: (drawn.append(words), original(canvas, xy, words, fill)))
+    said = watch_words(monkeypatch, yacht_screens)
+    draw(DiceScreen(DICE, NAMES, "KEEP 3 3 3", 248.3))
+    assert "2 3 3 3 5" in said
+    assert drawn[:2] == ["TIP KEEP 3 3 3", "EXPECT 248.3"]
+    assert drawn[2:] == ["1S 0", "2S 2", "3S 9", "4S 0", "5S 5", "6S 0", "3K 16", "4K 0", "FH 0", "SS 0", "LS 0", "YA 0", "CH 16"]
+    assert len(drawn[2:]) == len(BOXES)
+    scored = [Score(box) for box in BOXES]
+    assert listed(DICE)[:3] == (Score(Box.THREE_OF_A_KIND), Score(Box.CHANCE), Score(Box.THREES))
+    assert set(listed(DICE)[: len(BOXES)]) == set(scored)

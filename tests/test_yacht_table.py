@@ -1,0 +1,222 @@
+"""Yacht at the table: the game chosen on the set-up screen, five dice read after every roll (the
+dice set aside stay in the tray and make the keep), a box scored before the third roll, a misread
+corrected, undo, dice by hand, resume, the advisor's pick on screen and at a bot's seat, a whole
+demo game headless, and the advisor's table kept with its digest (a damaged one recomputed)."""
+
+from __future__ import annotations
+
+import logging
+
+import numpy as np
+import pytest
+
+from engine.yacht import Box, Keep, Phase, Score
+from firmware.drawing.screens import BadReadScreen, ManualEntryScreen, NoticeScreen
+from firmware.games.game_setup import GameSetup
+from firmware.games.yacht import advisor_table as stored
+from firmware.games.yacht.choices import advised, expected, listed
+from firmware.games.yacht.screens import BotTurnScreen, ChoicesScreen, DiceScreen, RollScreen, ScoredScreen
+from firmware.journal.journal import Journal
+from firmware.table.companion import Companion
+from hardware.buttons import Press
+from hardware.camera import SyntheticCamera
+from hardware.display import dummy_display
+from table_helpers import NAMES, press, recorded_demo, show_frames
+
+
+def started(journal: Journal | None = None, hints: bool = False, camera: bool = True) -> Companion:
+    """A two-player game of Yacht chosen on the set-up screen."""
+    companion = Companion(dummy_display(), GameSetup(NAMES, hints=hints, kind="yacht"), journal=journal, has_camera=camera)
+    if companion.state is None:
+        press(companion, Press.SELECT, Press.SELECT, Press.SELECT)  # the game, its players, start
+    assert companion.state is not None and companion.setup.kind == "yacht"
+    return companion
+
+
+def rolled(companion: Companion, tray: SyntheticCamera, dice: tuple[int, ...]) -> None:
+    tray.place(dice)
+    press(companion, Press.ROLL)
+    show_frames(companion, tray)
+
+
+@pytest.fixture
+def tray() -> SyntheticCamera:
+    return SyntheticCamera(seed=5)
+
+
+def test_the_set_up_screen_offers_yacht_and_a_game_starts_with_five_dice_to_roll():
+    companion = Companion(dummy_display(), GameSetup(NAMES, kind="yacht"))
+    assert ("Game", "Yacht") in companion.screen.rows
+    companion = started()
+    assert isinstance(companion.screen, RollScreen) and companion.journal.games()[0].setup.kind == "yacht"
+
+
+def test_five_dice_read_after_a_reroll_make_the_keep_of_the_dice_left_lying(tray):
+    companion = started()
+    rolled(companion, tray, (2, 3, 3, 5, 6))
+    assert isinstance(companion.screen, DiceScreen) and companion.state.rolls == 1
+    rolled(companion, tray, (3, 3, 5, 4, 4))  # 3 3 5 left lying, two dice rolled: 4 4
+    assert companion.journal.events(1)[-2:] == ["keep 3-3-5", "roll 4-4"]
+    assert companion.state.dice == (3, 3, 4, 4, 5) and companion.state.rolls == 2
+    rolled(companion, tray, (1, 1, 1, 1, 1))  # all five rolled again
+    assert companion.journal.events(1)[-2:] == ["keep none", "roll 1-1-1-1-1"] and companion.state.rolls == 3
+    press(companion, Press.ROLL)
+    assert companion.screen.status == "3 rolls: SELECT" and companion.state.rolls == 3
+
+
+def test_a_keep_chosen_from_the_list_needs_those_dice_in_the_tray(tray):
+    companion = started()
+    rolled(companion, tray, (3, 3, 3, 5, 6))
+    keep = listed(companion.state).index(Keep((3, 3, 3)))
+    press(companion, Press.SELECT, *(Press.NEXT,) * keep, Press.SELECT)
+    assert isinstance(companion.screen, RollScreen) and companion.state.kept == (3, 3, 3)
+    tray.place((1, 2, 3, 4, 6))  # a kept 3 was rolled too
+    show_frames(companion, tray)
+    assert isinstance(companion.screen, NoticeScreen) and companion.screen.title == "Dice do not fit"
+    press(companion, Press.SELECT)
+    rolled(companion, tray, (3, 3, 3, 3, 1))
+    assert companion.state.dice == (1, 3, 3, 3, 3) and companion.journal.events(1)[-1] == "roll 1-3"
+
+
+def test_a_box_is_scored_after_the_first_roll_and_the_turn_passes(tray):
+    companion = started()
+    rolled(companion, tray, (2, 2, 4, 4, 4))
+    press(companion, Press.SELECT)
+    screen = companion.screen
+    assert isinstance(screen, ChoicesScreen) and screen.moves[0] == Score(Box.FULL_HOUSE)  # 25: the most points
+    press(companion, Press.STOP)
+    assert isinstance(companion.screen, DiceScreen)
+    press(companion, Press.SELECT, Press.SELECT)
+    assert companion.state.cards[0][Box.FULL_HOUSE.index] == 25 and companion.state.current == 1
+    assert isinstance(companion.screen, ScoredScreen) and companion.screen.points == 25
+    assert companion.journal.events(1) == ["roll 2-2-4-4-4", "score full-house"]
+
+
+def test_a_misread_is_refused_and_a_wrong_roll_is_undone_and_read_again(tray):
+    companion = started()
+    tray.place((2, 3, 5, 6))  # a die fell out of the tray: four read
+    press(companion, Press.ROLL)
+    show_frames(companion, tray)
+    assert isinstance(companion.screen, BadReadScreen) and companion.state.phase is Phase.ROLL
+    tray.place((2, 3, 5, 6, 6))  # rolled again: read on its own once settled
+    show_frames(companion, tray)
+    assert companion.state.dice == (2, 3, 5, 6, 6)
+    press(companion, Press.UNDO)  # "that is not what we rolled"
+    assert companion.state.phase is Phase.ROLL and companion.screen.status == "undone: roll 2-3-5-6-6"
+    rolled(companion, tray, (2, 3, 5, 6, 6))  # the same dice may be read again
+    assert companion.state.dice == (2, 3, 5, 6, 6) and companion.journal.events(1)[-2:] == ["undo", "roll 2-3-5-6-6"]
+
+
+def test_undo_steps_back_across_the_derived_keep_and_a_score(tray):
+    companion = started()
+    rolled(companion, tray, (2, 2, 4, 4, 6))
+    rolled(companion, tray, (2, 2, 4, 4, 4))
+    press(companion, Press.SELECT, Press.SELECT)  # full house
+    assert companion.state.current == 1
+    press(companion, Press.UNDO)
+    assert companion.state.current == 0 and companion.state.dice == (2, 2, 4, 4, 4)
+    press(companion, Press.UNDO)
+    assert companion.state.phase is Phase.ROLL and companion.state.kept == (2, 2, 4, 4)
+    press(companion, Press.UNDO)
+    assert companion.state.dice == (2, 2, 4, 4, 6) and companion.state.rolls == 1
+
+
+def test_five_dice_by_hand():
+    companion = started(camera=False)
+    press(companion, Press.ROLL)
+    assert companion.screen == ManualEntryScreen("Ann", (1, 1, 1, 1, 1), 0)
+    for value in (6, 6, 5, 5, 5):
+        press(companion, *(Press.NEXT,) * (value - 1), Press.SELECT)
+    assert companion.state.dice == (5, 5, 5, 6, 6)
+
+
+def test_a_game_resumes_where_it_was(tmp_path, tray):
+    first = started(Journal(tmp_path / "j.sqlite3"))
+    rolled(first, tray, (1, 1, 5, 5, 5))
+    first.journal.close()
+    second = Companion(dummy_display(), GameSetup(NAMES), journal=Journal(tmp_path / "j.sqlite3"))
+    assert second.setup.kind == "yacht" and second.state == first.state
+    assert second.screen.doing == "Ann: after roll 1"
+    press(second, Press.SELECT)
+    assert isinstance(second.screen, DiceScreen)
+
+
+def test_with_hints_the_dice_show_the_advisors_pick_with_its_expected_final_score(tray):
+    companion = started(hints=True)
+    rolled(companion, tray, (2, 3, 3, 3, 5))
+    screen, state = companion.screen, companion.state
+    pick = advised(state)
+    assert pick == Keep((3, 3, 3)) and isinstance(screen, DiceScreen)
+    assert screen.tip == "keep 3 3 3" and screen.expected == pytest.approx(expected(state, pick))
+    assert 240 < screen.expected < 260  # the game's worth is 254.59 before a die is rolled
+    press(companion, Press.SELECT)  # the list opens on the pick, every choice with its expected score
+    screen = companion.screen
+    assert isinstance(screen, ChoicesScreen) and screen.moves[0] == pick and screen.advice == 0
+    assert screen.expected[0] == max(screen.expected) and len(screen.expected) == len(screen.moves)
+
+
+def test_the_advisor_decides_for_its_seat_and_the_people_roll_its_dice(tray):
+    companion = Companion(dummy_display(), GameSetup(("You", "Advisor"), bots=("Advisor",), kind="yacht"))
+    press(companion, Press.SELECT, Press.SELECT, Press.SELECT)
+    rolled(companion, tray, (6, 6, 6, 6, 6))
+    press(companion, Press.SELECT, Press.SELECT)  # yours: the Yacht, 50
+    assert companion.state.cards[0][Box.YACHT.index] == 50 and companion.state.current == 1
+    rolled(companion, tray, (1, 2, 3, 4, 5))  # the advisor's large straight, scored at once
+    assert companion.state.cards[1][Box.LARGE_STRAIGHT.index] == 40
+    assert isinstance(companion.screen, BotTurnScreen) and companion.screen.did == ("LS 40",)
+
+
+def test_demo_auto_plays_a_whole_game_of_yacht_headless(capsys, tmp_path):
+    last, frames = recorded_demo("yacht", 2, tmp_path, capsys)
+    assert last == "Advisor wins in round 13 (26 turns)" and frames > 100, "every screen is printed"
+
+
+# --- the advisor's table ---------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def table() -> np.ndarray:
+    return stored.advisor_table()
+
+
+def test_the_table_is_computed_once_kept_and_read_back_checked(tmp_path, table):
+    computed: list[int] = []
+
+    def compute() -> np.ndarray:
+        computed.append(1)
+        return table
+
+    assert stored.load_table(tmp_path, compute) is table and computed == [1]
+    again = stored.load_table(tmp_path, compute)
+    assert computed == [1] and np.array_equal(again, table, equal_nan=True)
+    assert stored.load_table(None, compute) is table and computed == [1, 1], "no folder: in memory"
+
+
+@pytest.mark.parametrize("where", ["digest", "table"])
+def test_a_damaged_table_is_recomputed_never_trusted_and_the_log_says_so(tmp_path, table, caplog, where):
+    stored.write_table(tmp_path / stored.TABLE_NAME, table)
+    path = tmp_path / stored.TABLE_NAME
+    data = bytearray(path.read_bytes())
+    at = 10 if where == "digest" else len(data) // 2
+    data[at] ^= 0x01  # one bit flipped
+    path.write_bytes(bytes(data))
+    computed: list[int] = []
+
+    def compute() -> np.ndarray:
+        computed.append(1)
+        return table
+
+    with caplog.at_level(logging.INFO, logger="dice_companion"):
+        assert stored.load_table(tmp_path, compute) is table
+    assert computed == [1]
+    assert any("damaged" in r.message and "digest does not match" in r.message and "recomputed" in r.message
+               for r in caplog.records)
+    assert stored.read_table(path) is not None, "rewritten whole"
+
+
+def test_a_table_that_cannot_be_kept_is_kept_in_memory(tmp_path, table, caplog):
+    blocked = tmp_path / "file"
+    blocked.write_text("not a folder")
+    with caplog.at_level(logging.WARNING, logger="dice_companion"):
+        assert stored.load_table(blocked, lambda: table) is table
+    assert any("kept in memory" in r.message for r in caplog.records)
