@@ -33,6 +33,7 @@ from engine.yacht.advisor import (
 )
 from engine.yacht.bench import bench_line, duel_share, figures, solitaire_scores
 from engine.yacht.bots import GreedyBot, play, throw
+from firmware.games.yacht.advisor_table import shipped_table
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = ("engine/dice.py", "engine/keeps.py", "engine/dice_tables.py", "engine/yacht/boxes.py",
@@ -66,13 +67,23 @@ def cached_table(request: pytest.FixtureRequest, joker: Joker) -> np.ndarray:
 
 
 @pytest.fixture(scope="session")
-def table(request: pytest.FixtureRequest) -> np.ndarray:
-    return cached_table(request, Joker.FORCED)
+def table() -> np.ndarray:
+    """The table shipped with the game (its digest checked)."""
+    return shipped_table()
 
 
 def test_the_game_is_worth_254_5877_under_the_project_rules(table):
     print(f"\nYacht: the optimal solitaire player expects {expected_score(table):.4f} (forced joker)")
     assert expected_score(table) == pytest.approx(PROJECT_RULES, abs=1e-4)
+
+
+def test_the_shipped_table_is_what_the_code_computes():
+    """The shipped table is reproducible: computed afresh here (17 s on a free core) it is the same,
+    to rounding (another numpy may add in another order)."""
+    started = time.perf_counter()
+    computed = solve(Joker.FORCED)
+    print(f"\nYacht: the advisor's table computed in {time.perf_counter() - started:.1f} s")
+    assert np.allclose(computed, shipped_table(), rtol=0, atol=1e-9, equal_nan=True)
 
 
 def test_under_the_published_reading_it_is_worth_the_published_254_5896(request):
@@ -158,24 +169,6 @@ def test_choices_agree_with_the_rules_and_the_table(table):
                     worth = table[position.filled, position.upper, int(position.yacht50)]
                     assert choice.expected == pytest.approx(banked(after) + worth)
             state = apply(state, rng.choice([best(found).move, rng.choice(found).move]))
-
-
-def test_a_decision_takes_under_5_ms(table):
-    rng = random.Random(2)
-    times = []
-    for _ in range(10):
-        state = new_game(1)
-        while state.phase is not Phase.OVER:
-            if state.phase is Phase.ROLL:
-                state = apply(state, throw(rng, 5 - len(state.kept)))
-                continue
-            start = time.perf_counter()
-            move = best(choices(table, state)).move  # a fresh plan every time: the slow case
-            times.append(time.perf_counter() - start)
-            state = apply(state, move)
-    median = sorted(times)[len(times) // 2]
-    print(f"\nYacht advisor: {1000 * median:.2f} ms per decision (median of {len(times)})")
-    assert median < 0.005
 
 
 def test_the_table_travels_as_bytes_and_damage_is_refused(table):

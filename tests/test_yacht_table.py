@@ -6,6 +6,7 @@ demo game headless, and the advisor's table kept with its digest (a damaged one 
 from __future__ import annotations
 
 import logging
+import re
 
 import numpy as np
 import pytest
@@ -220,3 +221,40 @@ def test_a_table_that_cannot_be_kept_is_kept_in_memory(tmp_path, table, caplog):
     with caplog.at_level(logging.WARNING, logger="dice_companion"):
         assert stored.load_table(blocked, lambda: table) is table
     assert any("kept in memory" in r.message for r in caplog.records)
+
+
+@pytest.mark.parametrize("damage", ["flip", "missing", "not xz"])
+def test_a_shipped_table_that_does_not_check_out_is_never_used(tmp_path, table, caplog, monkeypatch, damage):
+    """The shipped file damaged, missing or swapped: the table comes from the per-user cache
+    (here one kept before, so nothing is computed), and the log says why."""
+    shipped = tmp_path / "advisor-table.bin.xz"
+    data = bytearray(stored.SHIPPED.read_bytes())
+    data[len(data) // 2] ^= 0x01
+    if damage == "flip":
+        shipped.write_bytes(bytes(data))
+    elif damage == "not xz":
+        shipped.write_bytes(b"a table, honestly")
+    with pytest.raises((stored.StateFormatError, OSError)):
+        stored.shipped_table(shipped)
+    cache = tmp_path / "cache"
+    stored.write_table(cache / "dice-companion" / stored.TABLE_NAME, table)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(cache))
+    monkeypatch.setattr(stored, "SHIPPED", shipped)
+    stored.advisor_table.cache_clear()
+    try:
+        with caplog.at_level(logging.WARNING, logger="dice_companion"):
+            assert np.array_equal(stored.advisor_table(), table, equal_nan=True)
+    finally:
+        stored.advisor_table.cache_clear()
+    assert any("shipped table" in r.message and "not usable" in r.message for r in caplog.records)
+
+
+def test_bench_advisor_prints_its_figures_and_the_contract_line(capsys):
+    from firmware.cli import main
+
+    assert main(["bench-advisor", "--game", "yacht", "--games", "4"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert any(re.fullmatch(r"a decision: median \d+\.\d\d ms, slowest \d+\.\d\d ms \(\d+ decisions of 20 games, "
+                            r"one thread, each planned afresh\)", line) for line in lines)
+    assert re.fullmatch(r"yacht: optimal mean \d{3}\.\d sd \d{2}\.\d games 4; greedy mean \d{3}\.\d; "
+                        r"optimal vs greedy \d{2,3}\.\d%", lines[-1])

@@ -1,11 +1,13 @@
-"""The optimal advisor's table, computed once and kept in a file whose digest is checked at load.
+"""The optimal advisor's table: shipped with the game, its digest checked at load.
 
 Computing it (:func:`engine.yacht.advisor.solve`) takes 17 s on a free core of the development
-machine and two minutes on a busy one: too long for every start of the companion, so the first
-use keeps it in the per-user cache (``$XDG_CACHE_HOME/dice-companion``,
-else ``~/.cache/dice-companion``) and every later one reads it back and checks it in about 0.15 s. The
-file is the table's SHA-256 on its first line, then the table's bytes; a file whose digest or
-contents do not check out is never trusted: it is recomputed and rewritten, and the log says so.
+machine, two minutes on a busy one and longer on a Pi: no player should wait for it, so the table
+is shipped beside this module (``advisor-table.bin.xz``: the table's bytes, LZMA-compressed, 2 MB)
+and its SHA-256 is written below; ``python -m firmware.games.yacht.ship_table`` computes it
+again and rewrites the file (and prints the digest to put here). A shipped file that is missing or
+whose digest does not check out is never trusted: the table is computed once into the per-user
+cache (``$XDG_CACHE_HOME/dice-companion``, else ``~/.cache/dice-companion``), a file there whose
+digest or contents do not check out is recomputed and rewritten, and the log says so each time.
 Where no file can be written the table is computed and kept in memory for the process.
 """
 
@@ -13,6 +15,7 @@ from __future__ import annotations
 
 import functools
 import logging
+import lzma
 import os
 import time
 from collections.abc import Callable
@@ -25,6 +28,8 @@ from engine.yacht.advisor import solve, table_digest, table_from_bytes, table_to
 
 LOG = logging.getLogger("dice_companion")
 TABLE_NAME = "yacht-advisor-table.bin"
+SHIPPED = Path(__file__).with_name("advisor-table.bin.xz")
+SHIPPED_SHA256 = "a77a4123306495f8329cf69458583cb149687a5c8156a3f5bfd1b9d1871ddc48"  # of the table's bytes (table_to_bytes), uncompressed
 DIGEST_WORD = b"sha256 "
 
 
@@ -77,7 +82,22 @@ def load_table(folder: Path | None, compute: Callable[[], np.ndarray] = solve) -
     return table
 
 
+def shipped_table(path: Path = SHIPPED) -> np.ndarray:
+    """The table shipped at ``path``; StateFormatError (or OSError) says why it is not to be trusted."""
+    try:
+        data = lzma.decompress(path.read_bytes())
+    except lzma.LZMAError as error:
+        raise StateFormatError(f"it does not decompress ({error})") from error
+    if table_digest(data) != SHIPPED_SHA256:
+        raise StateFormatError("its digest does not match the one shipped with the code")
+    return table_from_bytes(data)
+
+
 @functools.cache
 def advisor_table() -> np.ndarray:
-    """The table for this process, from the per-user cache (computed there the first time)."""
+    """The table for this process: the shipped one, else the per-user cache's (computed there once)."""
+    try:
+        return shipped_table(SHIPPED)
+    except (OSError, StateFormatError) as error:
+        LOG.warning("the Yacht advisor's shipped table %s is not usable (%s): the cached one is used", SHIPPED, error)
     return load_table(cache_folder())
