@@ -15,7 +15,7 @@ from collections.abc import Iterator
 import numpy as np
 
 from engine.yacht import Phase, apply, new_game
-from engine.yacht.advisor import best, choices, expected_score
+from engine.yacht.advisor import best, choices, expected_score, score_tables
 from engine.yacht.bench import bench_line
 from engine.yacht.bots import throw
 from firmware.games.yacht.advisor_table import advisor_table
@@ -42,6 +42,7 @@ def bench_lines(games: int, seed: int) -> Iterator[str]:
 def decision_seconds(table: np.ndarray, games: int, seed: int) -> list[float]:
     """How long each of the advisor's decisions takes in ``games`` solitaire games, sorted; each is
     planned afresh (the slow case: at the table a turn's later decisions reuse its plan)."""
+    score_tables()  # built once per process, as the advisor at the table builds them when it is made
     rng = random.Random(seed)
     times = []
     for _ in range(games):
