@@ -16,12 +16,14 @@ from firmware.games.game_setup import GameSetup
 from firmware.journal.journal import JOURNAL_NAME, Journal
 from firmware.web.server import WebServer
 from test_web import journal_with
+from waiting import HANG_S
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 pytestmark = pytest.mark.skipif(
     CHROMIUM is None, reason="no Chromium here: `apt-get install chromium` (.ci/run installs it where apt is there)"
 )
 PHONE = {"width": 390, "height": 844}
+HANG_MS = HANG_S * 1000
 POLL_AT_MOST_MS = 500  # the page asks this often or more: a move shows within a second where the server keeps up
 WIDTHS = (360, 390, 768, 1024, 1366, 1920)  # phones upright, a tablet, laptops, a TV
 LINES = """(element) => {  // how many lines an element's words lie on
@@ -81,13 +83,13 @@ def test_a_move_journaled_shows_on_the_page_without_a_reload(served):
         refused = []  # what the page's own Content-Security-Policy refused: nothing of the page may be
         page.on("console", lambda message: refused.append(message.text) if "Content Security Policy" in message.text else None)
         page.goto(url)
-        page.wait_for_selector("#board svg", timeout=0)  # no time limit: a slow machine is only slower
+        page.wait_for_selector("#board svg", timeout=HANG_MS)  # a bound on a hang, not a speed
         assert "Can't Stop" in page.inner_text("#title")
         before = page.get_attribute("#live", "data-version")
         assert int(page.get_attribute("#live", "data-poll-ms")) <= POLL_AT_MOST_MS
         loads = page.evaluate("performance.getEntriesByType('navigation').length")
         play("roll 1-4-5-6")
-        page.wait_for_selector(f"#live:not([data-version='{before}'])", state="attached", timeout=0)
+        page.wait_for_selector(f"#live:not([data-version='{before}'])", state="attached", timeout=HANG_MS)
         assert "1-4-5-6" in page.inner_text("#facts") or "1 4 5 6" in page.inner_text("#facts")
         assert page.evaluate("performance.getEntriesByType('navigation').length") == loads, "no reload"
         page.screenshot(path=str(data / "live-phone.png"))
@@ -109,7 +111,7 @@ def test_no_move_and_no_piece_of_a_fact_is_broken_across_two_lines_at_any_width(
         page = chromium.new_page(viewport=PHONE)
         for path, moves in pages.items():
             page.goto(url + path)
-            page.wait_for_selector(".facts dt", timeout=0)
+            page.wait_for_selector(".facts dt", timeout=HANG_MS)
             for width in WIDTHS:
                 page.set_viewport_size({"width": width, "height": 900})
                 if path == "games/1":  # Ann's pieces left, whatever the markup
@@ -135,7 +137,7 @@ def test_the_dice_page_says_too_few_dice_without_a_p_value_and_labels_the_line_a
         chromium = browser(playwright)
         page = chromium.new_page(viewport=PHONE)
         page.goto(url + "stats")
-        page.wait_for_selector("#groups figure", timeout=0)
+        page.wait_for_selector("#groups figure", timeout=HANG_MS)
         summary = page.inner_text("#summary")
         assert "too few dice (16) to tell" in summary and "p =" not in summary and "χ²" not in summary
         assert page.inner_text("#groups p").startswith("Too few dice (16) to tell")
