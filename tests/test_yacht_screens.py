@@ -115,3 +115,13 @@ def test_the_dice_screen_lists_every_box_the_dice_may_go_in_with_its_points_now(
     scored = [Score(box) for box in BOXES]
     assert listed(DICE)[:3] == (Score(Box.THREE_OF_A_KIND), Score(Box.CHANCE), Score(Box.THREES))
     assert set(listed(DICE)[: len(BOXES)]) == set(scored)
+
+
+@pytest.mark.parametrize("screen", [SCREENS["scored"], BotTurnScreen(MID, NAMES, 1, (2, 3, 3, 5, 6), ("3S 6",))],
+                         ids=["scored", "bot-turn-over"])
+def test_every_yacht_screen_calls_the_scorecard_the_card(monkeypatch, screen):
+    from golden import watch_words
+
+    said = watch_words(monkeypatch, yacht_screens)
+    draw(screen)
+    assert "NEXT:card" in said and "NEXT:board" not in said

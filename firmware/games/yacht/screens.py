@@ -51,6 +51,7 @@ GRID_TOP_PX = 26  # the open boxes, four to a row, under the dice
 GRID_COLUMN_PX = 32
 LIST_ROWS = 3  # choices shown at once above the footer
 VALUE_TEXT = "888.8"  # an expected final score's room at the end of a choice's row
+CARD = "card"  # what NEXT shows, as every screen calls it
 
 
 def dice_text(dice: Sequence[int]) -> str:
@@ -173,7 +174,7 @@ class ScoredScreen:
         title(canvas, says(self.names[self.player], "scores"))
         line(canvas, 0, f"{self.points} in {LIST_NAMES[self.box]}")
         line(canvas, 1, f"Total {total(self.state, self.player)}{_bonus_note(self.state, self.player, self.box, self.extra)}")
-        next_player(canvas, self.names, self.state.current, self.status)
+        next_player(canvas, self.names, self.state.current, self.status, CARD)
 
 
 def _bonus_note(state: State, player: int, box: Box, extra: bool) -> str:
@@ -217,7 +218,7 @@ class BotTurnScreen:
             line(canvas, 1, "roll its dice.")
             footer(canvas, self.status or "NEXT:card", "" if self.status else "ROLL")
         else:
-            next_player(canvas, self.names, self.state.current, self.status)
+            next_player(canvas, self.names, self.state.current, self.status, CARD)
 
 
 @dataclass(frozen=True)
