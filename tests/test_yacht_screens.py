@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.yacht import BOXES, GAME, Box, Keep, Phase, Score, State
+from engine.yacht import BOXES, GAME, Box, Keep, Phase, Score, State, total
 from firmware.drawing.screens import draw
 from firmware.games.yacht import screens as yacht_screens
 from firmware.games.yacht.choices import listed
@@ -125,3 +125,16 @@ def test_every_yacht_screen_calls_the_scorecard_the_card(monkeypatch, screen):
     said = watch_words(monkeypatch, yacht_screens)
     draw(screen)
     assert "NEXT:card" in said and "NEXT:board" not in said
+
+
+def test_a_score_that_earns_the_upper_bonus_and_an_extra_yacht_says_both(monkeypatch):
+    from golden import watch_words
+
+    upper = (3, 6, 9, 12, 15, 30)  # five 6s in Sixes make the upper 75 (it was 45): +35, and the Yacht box holds 50: +100
+    state = State((upper + (None,) * 5 + (50, None), (None,) * 13), (1, 0), current=1)
+    said = watch_words(monkeypatch, yacht_screens)
+    draw(ScoredScreen(state, NAMES, 0, Box.SIXES, 30, True))
+    assert "Total 260, +35 +100!" in said
+    big = State((upper + (30, 40, 25, 30, 40, 50, None), (None,) * 13), (9, 0), current=1)  # a total of four digits
+    draw(ScoredScreen(big, NAMES, 0, Box.SIXES, 30, True))
+    assert total(big, 0) >= 1000 and f"Total {total(big, 0)}, +35 +100!" in said

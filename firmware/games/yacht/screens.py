@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.yacht import BOXES, MAX_ROLLS, UPPER, UPPER_BONUS, UPPER_BONUS_FROM, Box, Phase, Score, State
+from engine.yacht import BOXES, EXTRA_YACHT_BONUS, MAX_ROLLS, UPPER, UPPER_BONUS, UPPER_BONUS_FROM, Box, Phase, Score, State
 from engine.yacht import allowed_boxes, points_for, round_number, total, upper_total, winners
 from engine.yacht.moves import Move
 from firmware.drawing.screens import (
@@ -178,12 +178,13 @@ class ScoredScreen:
 
 
 def _bonus_note(state: State, player: int, box: Box, extra: bool) -> str:
-    if extra:
-        return ", +100!"
+    """The bonuses the score earned: ", +35!", ", +100!", or both (", +35 +100!": a Yacht joker
+    in an upper box can complete the upper bonus too)."""
     card = state.cards[player]
-    if box in UPPER and upper_total(card) >= UPPER_BONUS_FROM and upper_total(card) - (card[box.index] or 0) < UPPER_BONUS_FROM:
-        return f", +{UPPER_BONUS}!"
-    return ""
+    upper = upper_total(card)
+    completed = box in UPPER and upper >= UPPER_BONUS_FROM > upper - (card[box.index] or 0)
+    bonuses = [f"+{UPPER_BONUS}"] * completed + [f"+{EXTRA_YACHT_BONUS}"] * extra
+    return f", {' '.join(bonuses)}!" if bonuses else ""
 
 
 def latest(did: Sequence[str]) -> str:
