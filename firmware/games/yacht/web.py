@@ -134,7 +134,8 @@ def facts(state: State, names: Sequence[str]) -> list[Fact]:
 
 def move_words(before: State, move: object, after: State, names: Sequence[str]) -> str:
     """"Ann rolled 1 3 3 5 6", "Ann kept 3 3 5", "Ann scored 25 in Full house" (with an extra-Yacht
-    bonus: "and a bonus of 100"), "... and won" or "... : a shared win" at the end."""
+    bonus: "and a bonus of 100"); the move that ends the game names who won: "... and won" (the
+    mover), "...: Ann won", "...: Ann and Bob share the win"."""
     name = names[before.current]
     if isinstance(move, Roll):
         return f"{name} rolled {dice_text(move.dice)}"
@@ -145,5 +146,11 @@ def move_words(before: State, move: object, after: State, names: Sequence[str]) 
     if earns_extra_yacht(before.card, before.dice):
         said += f" and a bonus of {EXTRA_YACHT_BONUS}"
     if after.phase is Phase.OVER:
-        said += " and won" if after.winner == before.current else ": a shared win" if after.winner is None else ""
+        best = winners(after)
+        if best == (before.current,):
+            said += " and won"
+        elif len(best) == 1:
+            said += f": {names[best[0]]} won"
+        else:
+            said += f": {and_list([names[p] for p in best])} share the win"
     return said
