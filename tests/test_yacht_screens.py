@@ -58,7 +58,7 @@ SCREENS = {
     "scored": ScoredScreen(MID, NAMES, 1, Box.YACHT, 50),
     "scored-bonus": ScoredScreen(UPPER_DONE, NAMES, 0, Box.SIXES, 18),
     "scored-extra": ScoredScreen(EXTRA, NAMES, 0, Box.FOURS, 20, True),
-    "bot-turn": BotTurnScreen(KEPT, NAMES, 0, (2, 3, 3, 3, 5), ("keep 3 3 3",)),
+    "bot-turn": BotTurnScreen(KEPT, NAMES, 0, (2, 3, 3, 3, 5), ("keep 3 3 3",), 1),
     "winner": WinnerScreen(WON, NAMES),
     "shared-win": WinnerScreen(SHARED, NAMES),
     "card": CardScreen(MID, NAMES),
@@ -138,3 +138,11 @@ def test_a_score_that_earns_the_upper_bonus_and_an_extra_yacht_says_both(monkeyp
     big = State((upper + (30, 40, 25, 30, 40, 50, None), (None,) * 13), (9, 0), current=1)  # a total of four digits
     draw(ScoredScreen(big, NAMES, 0, Box.SIXES, 30, True))
     assert total(big, 0) >= 1000 and f"Total {total(big, 0)}, +35 +100!" in said
+
+
+def test_a_bots_turn_shows_its_dice_spaced_on_a_line_of_their_own_and_the_roll_in_the_title(monkeypatch):
+    from golden import watch_words
+
+    said = watch_words(monkeypatch, yacht_screens)
+    draw(SCREENS["bot-turn"])
+    assert said[:4] == ["Ann (A)", "roll 1/3", "2 3 3 3 5", "keep 3 3 3"]

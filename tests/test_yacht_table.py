@@ -164,7 +164,7 @@ def test_the_advisor_decides_for_its_seat_and_the_people_roll_its_dice(tray):
     assert companion.state.cards[0][Box.YACHT.index] == 50 and companion.state.current == 1
     rolled(companion, tray, (1, 2, 3, 4, 5))  # the advisor's large straight, scored at once
     assert companion.state.cards[1][Box.LARGE_STRAIGHT.index] == 40
-    assert isinstance(companion.screen, BotTurnScreen) and companion.screen.did == ("LS 40",)
+    assert isinstance(companion.screen, BotTurnScreen) and companion.screen.did == ("LS 40",) and companion.screen.rolls == 1
 
 
 def test_demo_auto_plays_a_whole_game_of_yacht_headless(capsys, tmp_path):

@@ -200,24 +200,27 @@ def latest(did: Sequence[str]) -> str:
 
 @dataclass(frozen=True)
 class BotTurnScreen:
-    """What a bot seat decided, shown until its next roll is read."""
+    """What a bot seat decided, shown until its next roll is read: the roll (in the title), the
+    dice it decided on, its decisions, and what the people do next."""
 
     state: State  # after its decisions
     names: tuple[str, ...]
     bot: int
-    dice: tuple[int, ...] = ()
+    dice: tuple[int, ...] = ()  # the dice it decided on
     did: tuple[str, ...] = ()  # its decisions in order: "keep 3 3", "FH 25"
+    rolls: int = 0  # the roll those dice came from (of MAX_ROLLS)
     status: str = ""
 
     def paint(self, canvas: Canvas) -> None:
-        title(canvas, whose(self.names, self.bot), "".join(map(str, self.dice)))
-        line(canvas, 0, latest(self.did))
+        title(canvas, whose(self.names, self.bot), f"roll {self.rolls}/{MAX_ROLLS}" if self.rolls else "")
+        line(canvas, 0, dice_text(self.dice))
+        line(canvas, 1, latest(self.did))
         if self.state.current == self.bot and self.state.phase is Phase.ROLL and self.state.kept:
-            line(canvas, 1, f"roll the other {5 - len(self.state.kept)}.")
-            footer(canvas, self.status or "NEXT:card", "" if self.status else "ROLL")
+            line(canvas, 2, f"roll the other {5 - len(self.state.kept)}.")
+            footer(canvas, self.status or f"NEXT:{CARD}", "" if self.status else "ROLL")
         elif self.state.current == self.bot and self.state.phase is Phase.ROLL:
-            line(canvas, 1, "roll its dice.")
-            footer(canvas, self.status or "NEXT:card", "" if self.status else "ROLL")
+            line(canvas, 2, "roll its dice.")
+            footer(canvas, self.status or f"NEXT:{CARD}", "" if self.status else "ROLL")
         else:
             next_player(canvas, self.names, self.state.current, self.status, CARD)
 

@@ -157,7 +157,8 @@ class YachtTable:
         return advised(state) if state.phase is Phase.CHOOSE else None
 
     def bot_screen(self, shown: Screen | None, before: State, move: Any, after: State, names: Sequence[str]) -> Screen:
-        screen = shown if isinstance(shown, BotTurnScreen) else BotTurnScreen(after, tuple(names), before.current, before.dice)
+        screen = shown if isinstance(shown, BotTurnScreen) else BotTurnScreen(
+            after, tuple(names), before.current, before.dice, rolls=before.rolls)
         return replace(screen, state=after, did=(*screen.did, tip_label(before, move)))
 
     def bench_advisor(self, games: int, seed: int) -> Iterator[str]:
