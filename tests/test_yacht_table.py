@@ -258,3 +258,21 @@ def test_bench_advisor_prints_its_figures_and_the_contract_line(capsys):
                             r"one thread, each planned afresh\)", line) for line in lines)
     assert re.fullmatch(r"yacht: optimal mean \d{3}\.\d sd \d{2}\.\d games 4; greedy mean \d{3}\.\d; "
                         r"optimal vs greedy \d{2,3}\.\d%", lines[-1])
+
+
+@pytest.mark.parametrize("hints", [False, True])
+def test_bots_at_the_buttons_score_the_box_they_chose_with_or_without_hints(tray, hints):
+    """A game journaled with hints (the keyboard demo: you with hints against advisors) and resumed
+    by ``demo --auto`` has bots at the buttons of the hinted seat, where the list opens on the pick."""
+    from firmware.games.yacht.autoplay import YachtSeats
+
+    companion = started(hints=hints)
+    for dice in ((1, 2, 3, 4, 6), (2, 3, 4, 5, 6), (6, 6, 6, 6, 5)):
+        rolled(companion, tray, dice)
+    state = companion.state
+    assert state.rolls == 3
+    seats = YachtSeats.demo(2, seed=0)
+    chosen = seats.bots[0].choose(state)
+    assert isinstance(chosen, Score) and chosen != listed(state)[0]  # not the list's first box: the order matters
+    press(companion, *seats.presses_for(companion.screen).presses)
+    assert companion.journal.events(1)[-1] == str(chosen)

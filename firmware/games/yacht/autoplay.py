@@ -12,7 +12,7 @@ from engine.yacht import Keep, Phase, State
 from engine.yacht.bots import Bot, GreedyBot, RandomBot
 from firmware.core.table_game import AutoPress
 from firmware.drawing.screens import Screen
-from firmware.games.yacht.choices import advisor, listed
+from firmware.games.yacht.choices import advised, advisor, listed
 from firmware.games.yacht.screens import BotTurnScreen, ChoicesScreen, DiceScreen, RollScreen, ScoredScreen, WinnerScreen
 from hardware.buttons import Press
 from hardware.camera import Toss
@@ -42,15 +42,17 @@ class YachtSeats:
         if isinstance(screen, (RollScreen, ScoredScreen, BotTurnScreen)):
             return _roll(screen.state) if screen.state.phase is Phase.ROLL else None
         if isinstance(screen, DiceScreen):
-            return self._decide(screen.state)
+            return self._decide(screen)
         if isinstance(screen, ChoicesScreen):
             return AutoPress(())  # already moving the cursor
         return None
 
-    def _decide(self, state: State) -> AutoPress:
-        """A keep: roll the other dice; a box: SELECT, NEXT down the list to it, SELECT."""
+    def _decide(self, screen: DiceScreen) -> AutoPress:
+        """A keep: roll the other dice; a box: SELECT, NEXT down the list to it, SELECT. A seat with
+        hints (its dice screen shows the advisor's tip) has the list opening on the advisor's pick."""
+        state = screen.state
         move = self.bots[state.current].choose(state)
         if isinstance(move, Keep):
             return AutoPress((Press.ROLL,), toss=Toss(DICE - len(move.dice), move.dice), decision=True)
-        index = listed(state).index(move)
+        index = listed(state, advised(state) if screen.tip else None).index(move)
         return AutoPress((Press.SELECT, *(Press.NEXT,) * index, Press.SELECT), decision=True)
