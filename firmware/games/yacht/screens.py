@@ -247,13 +247,12 @@ class WinnerScreen:
         footer(canvas, "NEXT:card", "SELECT:new")
 
 
-LABEL_PX = 9  # a row's two letters in the scorecard picture
+LABEL_PX = 9  # a row's two letters in the scorecard picture, and a space
 HALF_PX = WIDTH // 2
-NAMES_TOP_PX = HEIGHT - 2 * TINY_ROW_PX + 1
-
-
-def _column_px(players: int) -> int:
-    return min(14, (HALF_PX - LABEL_PX) // players)
+GAP_PX = tiny_width(" ")  # the least room between neighbouring cells: the small font's space
+ROOMY_PLAYERS = 2  # up to two players, a column holds a total of four digits; more, the totals go by the names
+ROOMY_COLUMN_PX = tiny_width("8888") + GAP_PX + 1
+COMPACT_COLUMN_PX = tiny_width("888") + GAP_PX  # the upper sum's three digits at most (105)
 
 
 def _cell(points: int | None) -> str:
@@ -261,40 +260,64 @@ def _cell(points: int | None) -> str:
 
 
 def _rows(state: State, player: int) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
-    """The left half's rows (upper boxes, their sum, the bonus) and the right half's (lower boxes, the total)."""
+    """The left block's rows (upper boxes, their sum, the bonus) and the right block's (lower boxes,
+    the total); with more than two players the bonus and the total rows are left out (the total
+    stands by the name, the bonus in it: an upper sum of 63 earns it)."""
     card = state.cards[player]
     upper_full = all(card[box.index] is not None for box in UPPER)
     earned = upper_total(card) >= UPPER_BONUS_FROM
     bonus = str(UPPER_BONUS) if earned else "0" if upper_full else "-"
-    left = [(SHORT[box], _cell(card[box.index])) for box in UPPER] + [("UP", str(upper_total(card))), ("BN", bonus)]
-    right = [(SHORT[box], _cell(card[box.index])) for box in BOXES[len(UPPER):]] + [("TO", str(total(state, player)))]
+    roomy = state.players <= ROOMY_PLAYERS
+    left = [(SHORT[box], _cell(card[box.index])) for box in UPPER] + [("UP", str(upper_total(card)))]
+    right = [(SHORT[box], _cell(card[box.index])) for box in BOXES[len(UPPER):]]
+    if roomy:
+        left.append(("BN", bonus))
+        right.append(("TO", str(total(state, player))))
     return left, right
+
+
+def _columns(players: int) -> tuple[tuple[int, list[int]], tuple[int, list[int]]]:
+    """Each block's label x and its columns' right edges (the cells are right-aligned on them)."""
+    if players <= ROOMY_PLAYERS:
+        return tuple((x0, [x0 + LABEL_PX - 2 + (p + 1) * ROOMY_COLUMN_PX for p in range(players)])  # type: ignore[return-value]
+                     for x0 in (0, HALF_PX))
+    left = [LABEL_PX - 3 + (p + 1) * COMPACT_COLUMN_PX for p in range(players)]
+    right_x = left[-1] + GAP_PX + 1 if players == 4 else HALF_PX
+    pitch = (WIDTH - 4 - right_x - LABEL_PX) // players
+    return (0, left), (right_x, [right_x + LABEL_PX - 2 + (p + 1) * pitch for p in range(players)])
 
 
 @dataclass(frozen=True)
 class CardScreen:
     """Every player's scorecard in one picture, in the small font: the upper boxes with their sum
-    and bonus on the left, the lower boxes and the total on the right, a column per player (its
-    letter on top); the names with their letters underneath, the player to move marked."""
+    (and, for one or two players, the bonus) on the left, the lower boxes (and the total) on the
+    right, a column per player (its letter on top); the names with their letters underneath, the
+    player to move marked, and with more than two players each one's total beside the name (a
+    column too narrow for four digits)."""
 
     state: State
     names: tuple[str, ...]
 
     def paint(self, canvas: Canvas) -> None:
         state = self.state
-        column = _column_px(state.players)
-        for half in (0, 1):
-            x0 = half * HALF_PX
-            for player in range(state.players):
-                right = x0 + LABEL_PX + (player + 1) * column - 2
-                tiny_text(canvas, (right - tiny_width(player_mark(player)), 0), player_mark(player))
+        roomy = state.players <= ROOMY_PLAYERS
+        bottom = 0
+        for half, (x0, rights) in enumerate(_columns(state.players)):
+            for player, right in enumerate(rights):
+                tiny_text(canvas, (right - tiny_width(player_mark(player)) + 1, 0), player_mark(player))
                 for row, (label, value) in enumerate(_rows(state, player)[half]):
                     y = (row + 1) * TINY_ROW_PX
+                    bottom = max(bottom, y + GLYPH_HEIGHT)
                     if player == 0:
                         tiny_text(canvas, (x0, y), label)
-                    tiny_text(canvas, (right - tiny_width(value), y), value)
+                    tiny_text(canvas, (right - tiny_width(value) + 1, y), value)
         over = state.phase is Phase.OVER
+        names_top = max(bottom + 2, HEIGHT - 2 * TINY_ROW_PX)  # two rows of names, clear of the grid
         for player, name in enumerate(self.names[: state.players]):
             pointer = ">" if not over and player == state.current else ""
             x = 0 if player % 2 == 0 else HALF_PX
-            tiny_text(canvas, (x, NAMES_TOP_PX + player // 2 * TINY_ROW_PX), f"{pointer}{player_mark(player)} {name}")
+            y = names_top + player // 2 * TINY_ROW_PX
+            tiny_text(canvas, (x, y), f"{pointer}{player_mark(player)} {name}")
+            if not roomy:
+                points = str(total(state, player))
+                tiny_text(canvas, (x + HALF_PX - GAP_PX - 1 - tiny_width(points), y), points)
