@@ -276,3 +276,18 @@ def test_bots_at_the_buttons_score_the_box_they_chose_with_or_without_hints(tray
     assert isinstance(chosen, Score) and chosen != listed(state)[0]  # not the list's first box: the order matters
     press(companion, *seats.presses_for(companion.screen).presses)
     assert companion.journal.events(1)[-1] == str(chosen)
+
+
+def test_the_five_dice_games_share_their_tray_their_dice_words_and_their_demo_line_up():
+    from firmware.games import five_dice
+    from firmware.games.counters import labels as counters_labels
+    from firmware.games.counters.autoplay import CountersSeats
+    from firmware.games.counters.table import CountersTable
+    from firmware.games.yacht import screens as yacht_screens
+    from firmware.games.yacht.autoplay import YachtSeats
+    from firmware.games.yacht.table import YachtTable
+
+    for method in ("lying", "throw", "told"):
+        assert getattr(YachtTable, method) is getattr(CountersTable, method) is getattr(five_dice.FiveDiceTray, method)
+    assert yacht_screens.dice_text is counters_labels.dice_text is five_dice.dice_text
+    assert YachtSeats.demo(4, 1).names == CountersSeats.demo(4, 1).names == five_dice.DEMO_NAMES

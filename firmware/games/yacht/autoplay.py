@@ -4,7 +4,6 @@ companion reads all five and works out the keep); a box is chosen from the list.
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 
 from engine.keeps import DICE
@@ -12,6 +11,7 @@ from engine.yacht import Keep, Phase, State
 from engine.yacht.bots import Bot, GreedyBot, RandomBot
 from firmware.core.table_game import AutoPress
 from firmware.drawing.screens import Screen
+from firmware.games.five_dice import demo_line_up
 from firmware.games.yacht.choices import advised, advisor, listed
 from firmware.games.yacht.screens import BotTurnScreen, ChoicesScreen, DiceScreen, RollScreen, ScoredScreen, WinnerScreen
 from hardware.buttons import Press
@@ -33,8 +33,7 @@ class YachtSeats:
     @classmethod
     def demo(cls, seats: int, seed: int) -> YachtSeats:
         """The demo's line-up: the optimal advisor, then the greedy bot, a random one, a second advisor."""
-        bots = (advisor(), GreedyBot(), RandomBot(random.Random(seed)), advisor())[:seats]
-        return cls(bots, ("Advisor", "Greedy", "Random", "Advisor2")[:seats])
+        return cls(*demo_line_up(seats, seed, advisor, GreedyBot, RandomBot))
 
     def presses_for(self, screen: Screen) -> AutoPress | None:
         if isinstance(screen, WinnerScreen):

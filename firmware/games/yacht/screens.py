@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from engine.yacht import BOXES, EXTRA_YACHT_BONUS, MAX_ROLLS, UPPER, UPPER_BONUS, UPPER_BONUS_FROM, Box, Phase, Score, State
 from engine.yacht import allowed_boxes, points_for, round_number, total, upper_total, winners
+from engine.keeps import DICE
 from engine.yacht.moves import Move
 from firmware.drawing.screens import (
     BODY_TOP_PX,
@@ -31,6 +32,7 @@ from firmware.drawing.screens import (
     winner_title,
 )
 from firmware.drawing.tiny_font import GLYPH_HEIGHT, tiny_text, tiny_width
+from firmware.games.five_dice import dice_text
 
 NAMES = {  # a box as the list and the page name it
     Box.ONES: "Ones", Box.TWOS: "Twos", Box.THREES: "Threes", Box.FOURS: "Fours", Box.FIVES: "Fives",
@@ -54,15 +56,11 @@ VALUE_TEXT = "888.8"  # an expected final score's room at the end of a choice's 
 CARD = "card"  # what NEXT shows, as every screen calls it
 
 
-def dice_text(dice: Sequence[int]) -> str:
-    return " ".join(map(str, dice))
-
-
 def move_label(state: State, move: Move) -> str:
     """A decision as the list shows it: "Full house 25", "keep 3 3 5", "roll all 5"."""
     if isinstance(move, Score):
         return f"{LIST_NAMES[move.box]} {points_for(state.card, move.box, state.dice)}"
-    return f"keep {dice_text(move.dice)}" if move.dice else "roll all 5"
+    return f"keep {dice_text(move.dice)}" if move.dice else f"roll all {DICE}"
 
 
 def tip_label(state: State, move: Move) -> str:
@@ -90,10 +88,10 @@ class RollScreen:
         title(canvas, whose(self.names, state.current, self.proxy), f"round {round_number(state)}")
         if state.kept:
             line(canvas, 0, f"Kept: {dice_text(state.kept)}")
-            line(canvas, 1, f"Roll the other {5 - len(state.kept)},")
+            line(canvas, 1, f"Roll the other {DICE - len(state.kept)},")
             line(canvas, 2, "press ROLL.")
         else:
-            line(canvas, 0, "Roll 5 dice, ROLL.")
+            line(canvas, 0, f"Roll {DICE} dice, ROLL.")
             line(canvas, 1, "SELECT: dice by hand")
             line(canvas, 2, "NEXT: the card")
         footer(canvas, self.status or f"roll {state.rolls + 1}/{MAX_ROLLS}", "" if self.status else "ROLL")
@@ -216,7 +214,7 @@ class BotTurnScreen:
         line(canvas, 0, dice_text(self.dice))
         line(canvas, 1, latest(self.did))
         if self.state.current == self.bot and self.state.phase is Phase.ROLL and self.state.kept:
-            line(canvas, 2, f"roll the other {5 - len(self.state.kept)}.")
+            line(canvas, 2, f"roll the other {DICE - len(self.state.kept)}.")
             footer(canvas, self.status or f"NEXT:{CARD}", "" if self.status else "ROLL")
         elif self.state.current == self.bot and self.state.phase is Phase.ROLL:
             line(canvas, 2, "roll its dice.")

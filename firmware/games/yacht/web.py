@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.dice import Roll
+from engine.keeps import DICE
 from engine.yacht import (
     BOXES,
     EXTRA_YACHT_BONUS,
@@ -31,7 +32,8 @@ from engine.yacht.boxes import earns_extra_yacht
 from firmware.drawing.facts import Fact, and_list, pieces
 from firmware.drawing.screens import whose
 from firmware.drawing.svg import element, group, legend, legend_height, pointer_meaning, seat_marker, short_name, svg, text, title
-from firmware.games.yacht.screens import NAMES, dice_text
+from firmware.games.five_dice import dice_text
+from firmware.games.yacht.screens import NAMES
 
 MARGIN = 8
 LABEL_W = 150
@@ -107,7 +109,7 @@ def board_svg(state: State, names: Sequence[str]) -> str:
 def doing(state: State) -> str:
     """What the player whose turn it is does now, in a few words."""
     if state.phase is Phase.ROLL and state.kept:
-        return f"to roll the other {5 - len(state.kept)} ({state.rolls + 1} of {MAX_ROLLS})"
+        return f"to roll the other {DICE - len(state.kept)} ({state.rolls + 1} of {MAX_ROLLS})"
     if state.phase is Phase.ROLL:
         return f"to roll ({state.rolls + 1} of {MAX_ROLLS})"
     return f"choosing after roll {state.rolls} of {MAX_ROLLS}"
