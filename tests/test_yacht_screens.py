@@ -193,3 +193,15 @@ def test_every_cell_of_the_card_keeps_a_space_from_its_neighbours(monkeypatch, p
     names_top = min(top for _, _, top, words in cells if any(name in words for name in LONG_NAMES[:players]))
     grid_bottom = max(top for _, _, top, _ in cells if top < names_top) + GLYPH_HEIGHT
     assert names_top >= grid_bottom + 2, "the names sit directly on the grid"
+
+
+def test_the_readmes_yacht_section_explains_every_abbreviation_of_the_card():
+    from pathlib import Path
+
+    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    section = readme.split("\n## Yacht\n", 1)[1].split("\n## ", 1)[0]
+    table = [row for row in section.splitlines() if row.startswith("| `")]
+    explained = {cell.replace("`", "").strip() for row in table for cell in row.split("|")[1::3]}
+    words = {"1S ... 6S": {"1S", "2S", "3S", "4S", "5S", "6S"}}
+    shown = set().union(*(words.get(cell, {cell}) for cell in explained))
+    assert set(yacht_screens.SHORT.values()) | {"UP", "BN", "TO"} <= shown
