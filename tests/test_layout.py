@@ -123,7 +123,8 @@ LAYERS = (
     ("the configuration and its devices", ("firmware.devices", "firmware.config")),
     ("the journal", ("firmware.journal",)),
     ("the catalogue and the set-up", ("firmware.games.game_setup", "firmware.games")),
-    ("each game", tuple(f"firmware.games.{game}" for game in ("cant_stop", "columns", "counters", "tumblin", "yacht"))),
+    ("each game", (*(f"firmware.games.{game}" for game in ("cant_stop", "columns", "counters", "tumblin", "yacht")),
+                   "firmware.games.five_dice")),  # what the five-dice games share
     ("the core", ("firmware.core",)),
     ("the kits", ("firmware.drawing", "firmware.calibration", "firmware.bench", "firmware")),
 )

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.yacht import BOXES, GAME, Box, Keep, Phase, Score, State
+from engine.yacht import BOXES, GAME, Box, Keep, Phase, Score, State, total
 from firmware.drawing.screens import draw
 from firmware.games.yacht import screens as yacht_screens
 from firmware.games.yacht.choices import listed
@@ -39,6 +39,7 @@ MID = yacht_state("roll 2-3-3-5-3", "score threes", "roll 6-6-6-1-1", "score ful
 LAST_ROLL = yacht_state("roll 2-3-3-5-3", "keep 3-3-3", "roll 4-6", "keep 3-3-3", "roll 1-1")
 CARD_A = (3, 6, 9, 12, 15, 18, 22, 0, 25, 30, 40, 50, 23)  # upper 63: the bonus
 CARD_B = (2, 4, 9, 8, 10, 24, 17, 26, 0, 30, 0, 0, 19)
+FULLEST = (5, 10, 15, 20, 25, 30, 30, 30, 25, 30, 40, 50, 30)  # every box at its most: upper 105, total 1275 with 9 extra Yachts
 WON = State((CARD_A, CARD_B), (1, 0), phase=Phase.OVER, winner=0)
 SHARED = State((CARD_B, CARD_B), (0, 0), phase=Phase.OVER, winner=None)
 UPPER_DONE = State((CARD_A[:6] + (None,) * 7, (None,) * 13), (0, 0), current=1)  # Sixes 18 made the upper 63
@@ -58,12 +59,13 @@ SCREENS = {
     "scored": ScoredScreen(MID, NAMES, 1, Box.YACHT, 50),
     "scored-bonus": ScoredScreen(UPPER_DONE, NAMES, 0, Box.SIXES, 18),
     "scored-extra": ScoredScreen(EXTRA, NAMES, 0, Box.FOURS, 20, True),
-    "bot-turn": BotTurnScreen(KEPT, NAMES, 0, (2, 3, 3, 3, 5), ("keep 3 3 3",)),
+    "bot-turn": BotTurnScreen(KEPT, NAMES, 0, (2, 3, 3, 3, 5), ("keep 3 3 3",), 1),
     "winner": WinnerScreen(WON, NAMES),
     "shared-win": WinnerScreen(SHARED, NAMES),
     "card": CardScreen(MID, NAMES),
     "card-four": CardScreen(FOUR, LONG_NAMES),
     "card-over": CardScreen(WON, NAMES),
+    "card-four-fullest": CardScreen(State((FULLEST,) * 4, (9, 0, 9, 0), phase=Phase.OVER, winner=None), LONG_NAMES),
 }
 
 
@@ -115,3 +117,91 @@ def test_the_dice_screen_lists_every_box_the_dice_may_go_in_with_its_points_now(
     scored = [Score(box) for box in BOXES]
     assert listed(DICE)[:3] == (Score(Box.THREE_OF_A_KIND), Score(Box.CHANCE), Score(Box.THREES))
     assert set(listed(DICE)[: len(BOXES)]) == set(scored)
+
+
+@pytest.mark.parametrize("screen", [SCREENS["scored"], BotTurnScreen(MID, NAMES, 1, (2, 3, 3, 5, 6), ("3S 6",))],
+                         ids=["scored", "bot-turn-over"])
+def test_every_yacht_screen_calls_the_scorecard_the_card(monkeypatch, screen):
+    from golden import watch_words
+
+    said = watch_words(monkeypatch, yacht_screens)
+    draw(screen)
+    assert "NEXT:card" in said and "NEXT:board" not in said
+
+
+def test_a_score_that_earns_the_upper_bonus_and_an_extra_yacht_says_both(monkeypatch):
+    from golden import watch_words
+
+    upper = (3, 6, 9, 12, 15, 30)  # five 6s in Sixes make the upper 75 (it was 45): +35, and the Yacht box holds 50: +100
+    state = State((upper + (None,) * 5 + (50, None), (None,) * 13), (1, 0), current=1)
+    said = watch_words(monkeypatch, yacht_screens)
+    draw(ScoredScreen(state, NAMES, 0, Box.SIXES, 30, True))
+    assert "Total 260, +35 +100!" in said
+    big = State((upper + (30, 40, 25, 30, 40, 50, None), (None,) * 13), (9, 0), current=1)  # a total of four digits
+    draw(ScoredScreen(big, NAMES, 0, Box.SIXES, 30, True))
+    assert total(big, 0) >= 1000 and f"Total {total(big, 0)}, +35 +100!" in said
+
+
+def test_a_bots_turn_shows_its_dice_spaced_on_a_line_of_their_own_and_the_roll_in_the_title(monkeypatch):
+    from golden import watch_words
+
+    said = watch_words(monkeypatch, yacht_screens)
+    draw(SCREENS["bot-turn"])
+    assert said[:4] == ["Ann (A)", "roll 1/3", "2 3 3 3 5", "keep 3 3 3"]
+
+
+def drawn_cells(monkeypatch, screen) -> list[tuple[int, int, int, str]]:
+    """Every text the card draws in the small font: (left, right, top, words), its inked columns."""
+    from firmware.drawing import tiny_font
+
+    cells: list[tuple[int, int, int, str]] = []
+    original = tiny_font.tiny_text
+
+    def recording(canvas, xy, words, fill=1):  # type: ignore[no-untyped-def]
+        cells.append((xy[0], xy[0] + tiny_font.tiny_width(words) - 1, xy[1], words))
+        original(canvas, xy, words, fill)
+
+    monkeypatch.setattr(yacht_screens, "tiny_text", recording)
+    draw(screen)
+    return cells
+
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+@pytest.mark.parametrize("card", [FULLEST, (None,) * 13, CARD_A], ids=["fullest", "empty", "a"])
+def test_every_cell_of_the_card_keeps_a_space_from_its_neighbours(monkeypatch, players, card):
+    """Neighbours on a row keep at least the small font's space between them (0 and 265 never
+    read 0265, a total of four digits never runs into its label), rows never touch, and the
+    names keep clear of the grid."""
+    from firmware.drawing.tiny_font import GLYPH_HEIGHT, tiny_width
+
+    state = State((card,) * players, (9,) * players, phase=Phase.OVER if card[0] is not None else Phase.ROLL)
+    assert card is not FULLEST or total(state, 0) >= 1000
+    cells = drawn_cells(monkeypatch, CardScreen(state, LONG_NAMES[:players]))
+    assert all(0 <= left and right < 128 and 0 <= top and top + GLYPH_HEIGHT <= 64 for left, right, top, _ in cells)
+    space = tiny_width(" ")
+    for one in cells:
+        for other in cells:
+            if one is other:
+                continue
+            same_row = one[2] == other[2]
+            overlap_x = one[0] <= other[1] + space and other[0] <= one[1] + space
+            if same_row:
+                assert not overlap_x, f"{one[3]!r} and {other[3]!r} run together"
+            elif overlap_x:
+                assert abs(one[2] - other[2]) > GLYPH_HEIGHT, f"{one[3]!r} and {other[3]!r} touch"
+    names_top = min(top for _, _, top, words in cells if any(name in words for name in LONG_NAMES[:players]))
+    grid_bottom = max(top for _, _, top, _ in cells if top < names_top) + GLYPH_HEIGHT
+    assert names_top >= grid_bottom + 2, "the names sit directly on the grid"
+
+
+def test_the_readmes_yacht_section_explains_every_abbreviation_of_the_card():
+    from pathlib import Path
+
+    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    section = readme.split("\n## Yacht\n", 1)[1].split("\n## ", 1)[0]
+    table = [row for row in section.splitlines() if row.startswith("| `")]
+    explained = {cell.replace("`", "").strip() for row in table for cell in row.split("|")[1::3]}
+    words = {"1S ... 6S": {"1S", "2S", "3S", "4S", "5S", "6S"}}
+    shown = set().union(*(words.get(cell, {cell}) for cell in explained))
+    assert set(yacht_screens.SHORT.values()) | {"UP", "BN", "TO"} <= shown

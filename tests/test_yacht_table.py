@@ -164,7 +164,7 @@ def test_the_advisor_decides_for_its_seat_and_the_people_roll_its_dice(tray):
     assert companion.state.cards[0][Box.YACHT.index] == 50 and companion.state.current == 1
     rolled(companion, tray, (1, 2, 3, 4, 5))  # the advisor's large straight, scored at once
     assert companion.state.cards[1][Box.LARGE_STRAIGHT.index] == 40
-    assert isinstance(companion.screen, BotTurnScreen) and companion.screen.did == ("LS 40",)
+    assert isinstance(companion.screen, BotTurnScreen) and companion.screen.did == ("LS 40",) and companion.screen.rolls == 1
 
 
 def test_demo_auto_plays_a_whole_game_of_yacht_headless(capsys, tmp_path):
@@ -258,3 +258,36 @@ def test_bench_advisor_prints_its_figures_and_the_contract_line(capsys):
                             r"one thread, each planned afresh\)", line) for line in lines)
     assert re.fullmatch(r"yacht: optimal mean \d{3}\.\d sd \d{2}\.\d games 4; greedy mean \d{3}\.\d; "
                         r"optimal vs greedy \d{2,3}\.\d%", lines[-1])
+
+
+@pytest.mark.parametrize("hints", [False, True])
+def test_bots_at_the_buttons_score_the_box_they_chose_with_or_without_hints(tray, hints):
+    """A game journaled with hints (the keyboard demo: you with hints against advisors) and resumed
+    by ``demo --auto`` has bots at the buttons of the hinted seat, where the list opens on the pick."""
+    from firmware.games.yacht.autoplay import YachtSeats
+
+    companion = started(hints=hints)
+    for dice in ((1, 2, 3, 4, 6), (2, 3, 4, 5, 6), (6, 6, 6, 6, 5)):
+        rolled(companion, tray, dice)
+    state = companion.state
+    assert state.rolls == 3
+    seats = YachtSeats.demo(2, seed=0)
+    chosen = seats.bots[0].choose(state)
+    assert isinstance(chosen, Score) and chosen != listed(state)[0]  # not the list's first box: the order matters
+    press(companion, *seats.presses_for(companion.screen).presses)
+    assert companion.journal.events(1)[-1] == str(chosen)
+
+
+def test_the_five_dice_games_share_their_tray_their_dice_words_and_their_demo_line_up():
+    from firmware.games import five_dice
+    from firmware.games.counters import labels as counters_labels
+    from firmware.games.counters.autoplay import CountersSeats
+    from firmware.games.counters.table import CountersTable
+    from firmware.games.yacht import screens as yacht_screens
+    from firmware.games.yacht.autoplay import YachtSeats
+    from firmware.games.yacht.table import YachtTable
+
+    for method in ("lying", "throw", "told"):
+        assert getattr(YachtTable, method) is getattr(CountersTable, method) is getattr(five_dice.FiveDiceTray, method)
+    assert yacht_screens.dice_text is counters_labels.dice_text is five_dice.dice_text
+    assert YachtSeats.demo(4, 1).names == CountersSeats.demo(4, 1).names == five_dice.DEMO_NAMES

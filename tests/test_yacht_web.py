@@ -69,3 +69,17 @@ def test_moves_in_words():
     extra = State((last_box, (0,) * 13), (0, 0), phase=Phase.CHOOSE, dice=(4,) * 5, rolls=1)
     after = GAME.apply(extra, Score(Box.FOURS))
     assert web.move_words(extra, Score(Box.FOURS), after, NAMES) == "Ann scored 20 in Fours and a bonus of 100 and won"
+
+
+def test_the_move_that_ends_the_game_names_who_won_or_who_share_the_win():
+    full = (0,) * 13
+    last = (0, 0, 0, None, 0, 0, 0, 0, 0, 0, 0, 0, 0)  # Bob's Fours open, the last box of the game
+    lost = State((CARD_A, last), (0, 0), current=1, phase=Phase.CHOOSE, dice=(1, 1, 2, 3, 4), rolls=3)
+    assert web.move_words(lost, Score(Box.FOURS), GAME.apply(lost, Score(Box.FOURS)), NAMES) == "Bob scored 4 in Fours: Ann won"
+    shared = State((full[:3] + (4,) + full[4:], last), (0, 0), current=1, phase=Phase.CHOOSE, dice=(1, 1, 2, 3, 4), rolls=3)
+    assert web.move_words(shared, Score(Box.FOURS), GAME.apply(shared, Score(Box.FOURS)), NAMES) == (
+        "Bob scored 4 in Fours: Ann and Bob share the win")
+    three = State((full, last, full), (0, 0, 0), current=1, phase=Phase.CHOOSE, dice=(1, 1, 2, 3, 3), rolls=3)
+    names = ("Ann", "Bob", "Cy")
+    assert web.move_words(three, Score(Box.FOURS), GAME.apply(three, Score(Box.FOURS)), names) == (
+        "Bob scored 0 in Fours: Ann, Bob and Cy share the win")

@@ -157,10 +157,11 @@ def side_hints(canvas: Canvas, hints: Sequence[str]) -> None:
         text(canvas, (WIDTH, BODY_TOP_PX + row * ROW_PX), hint, right=True)
 
 
-def next_player(canvas: Canvas, names: Sequence[str], player: int, status: str) -> None:
-    """The bottom of a screen that ends a turn: who plays next, and ROLL (or the status)."""
+def next_player(canvas: Canvas, names: Sequence[str], player: int, status: str, board: str = "board") -> None:
+    """The bottom of a screen that ends a turn: who plays next, and ROLL (or the status); NEXT shows
+    the ``board`` (a game calls it by its own word: Yacht's "card")."""
     line(canvas, 2, f"Next: {whose(names, player)}")
-    footer(canvas, status or "NEXT:board", "" if status else "ROLL")
+    footer(canvas, status or f"NEXT:{board}", "" if status else "ROLL")
 
 
 def winner_title(canvas: Canvas, name: str) -> None:

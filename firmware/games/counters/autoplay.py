@@ -4,7 +4,6 @@ leaves those dice in the simulated tray)."""
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from typing import Any
 
@@ -12,6 +11,7 @@ from engine.counters import Keep, Phase, State
 from engine.counters.moves import DICE
 from firmware.core.table_game import AutoPress
 from firmware.drawing.screens import Screen
+from firmware.games.five_dice import demo_line_up
 from firmware.games.counters.choices import listed
 from firmware.games.counters.screens import (
     BotHandicapScreen,
@@ -45,8 +45,7 @@ class CountersSeats:
         from engine.counters.advisor import Advisor
         from engine.counters.bots import GreedyBot, RandomBot
 
-        bots = (Advisor(), GreedyBot(), RandomBot(random.Random(seed)), Advisor())[:seats]
-        return cls(bots, ("Advisor", "Greedy", "Random", "Advisor2")[:seats])
+        return cls(*demo_line_up(seats, seed, Advisor, GreedyBot, RandomBot))
 
     def presses_for(self, screen: Screen) -> AutoPress | None:
         if isinstance(screen, WinnerScreen):

@@ -11,6 +11,7 @@ from engine.counters import COLUMN_NAMES, STRAIGHT, Handicap, Keep, Kind, Option
 from engine.counters.moves import DICE, Pass
 from firmware.drawing.screens import WIDTH
 from firmware.drawing.tiny_font import ADVANCE_PX
+from firmware.games.five_dice import dice_text
 
 LABEL_CHARS = 10  # the list's column: ten characters, then the advisor's star
 PLAIN_CHARS = (WIDTH + 1) // ADVANCE_PX  # a line of the small font: what the plain words may take
@@ -22,10 +23,6 @@ KIND_WORDS = {
     Kind.PAIR: "pair", Kind.TRIPLE: "three of a kind", Kind.FOUR: "four of a kind", Kind.FIVE: "five of a kind",
     Kind.TWO_PAIRS: "two pairs", Kind.FULL_HOUSE: "full house", Kind.SMALL: "small straight", Kind.BIG: "big straight",
 }
-
-
-def dice_text(dice: Sequence[int]) -> str:
-    return " ".join(map(str, dice))
 
 
 def option_label(option: Option) -> str:

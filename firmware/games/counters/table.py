@@ -18,8 +18,6 @@ from typing import Any
 from engine.counters import GAME, Phase, Rocket, State, Take
 from engine.counters.moves import DICE
 from engine.counters.rules import MAX_THROWS
-from engine.errors import IllegalMoveError
-from engine.keeps import rethrown, thrown_after_keep
 from firmware.core.table_game import (
     CameraUse,
     Action,
@@ -33,11 +31,11 @@ from firmware.core.table_game import (
     Say,
     ShowBoard,
     Throw,
-    TrayRefused,
     View,
 )
 from firmware.drawing.screens import Screen
 from firmware.games.counters import setup
+from firmware.games.five_dice import FiveDiceTray
 from firmware.games.counters.choices import best_now, listed
 from firmware.games.counters.labels import SHORT_KINDS, move_label, option_label, wild_words
 from firmware.games.counters.screens import (
@@ -52,10 +50,9 @@ from firmware.games.counters.screens import (
     round_of,
 )
 from hardware.buttons import Press
-from hardware.camera import Toss
 
 
-class CountersTable:
+class CountersTable(FiveDiceTray):
     """Klaus-Jürgen Wrede's Get Your Counters to the Top for 2 to 4 players, five dice in the tray."""
 
     kind = GAME.name
@@ -93,22 +90,6 @@ class CountersTable:
 
     def throw_due(self, state: State) -> bool:
         return state.phase is Phase.THROW
-
-    def lying(self, state: State) -> tuple[Toss, ...]:
-        return ()  # the next throw says every die it leaves in the tray
-
-    def throw(self, state: State, view: View) -> Toss:
-        if state.phase is Phase.THROW:
-            return Toss(DICE - len(state.kept), state.kept)
-        return Toss(DICE) if self.tray_dice(state) else Toss()
-
-    def told(self, state: State, dice: tuple[int, ...]) -> tuple[Any, ...]:
-        if state.phase is Phase.THROW:
-            try:
-                return (thrown_after_keep(state.kept, dice),)
-            except IllegalMoveError as error:
-                raise TrayRefused(str(error)) from None
-        return rethrown(state.dice, dice)
 
     def screen(self, state: State, view: View) -> Screen:
         if state.phase is Phase.OVER:

@@ -4,7 +4,6 @@ companion reads all five and works out the keep); a box is chosen from the list.
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 
 from engine.keeps import DICE
@@ -12,7 +11,8 @@ from engine.yacht import Keep, Phase, State
 from engine.yacht.bots import Bot, GreedyBot, RandomBot
 from firmware.core.table_game import AutoPress
 from firmware.drawing.screens import Screen
-from firmware.games.yacht.choices import advisor, listed
+from firmware.games.five_dice import demo_line_up
+from firmware.games.yacht.choices import advised, advisor, listed
 from firmware.games.yacht.screens import BotTurnScreen, ChoicesScreen, DiceScreen, RollScreen, ScoredScreen, WinnerScreen
 from hardware.buttons import Press
 from hardware.camera import Toss
@@ -33,8 +33,7 @@ class YachtSeats:
     @classmethod
     def demo(cls, seats: int, seed: int) -> YachtSeats:
         """The demo's line-up: the optimal advisor, then the greedy bot, a random one, a second advisor."""
-        bots = (advisor(), GreedyBot(), RandomBot(random.Random(seed)), advisor())[:seats]
-        return cls(bots, ("Advisor", "Greedy", "Random", "Advisor2")[:seats])
+        return cls(*demo_line_up(seats, seed, advisor, GreedyBot, RandomBot))
 
     def presses_for(self, screen: Screen) -> AutoPress | None:
         if isinstance(screen, WinnerScreen):
@@ -42,15 +41,17 @@ class YachtSeats:
         if isinstance(screen, (RollScreen, ScoredScreen, BotTurnScreen)):
             return _roll(screen.state) if screen.state.phase is Phase.ROLL else None
         if isinstance(screen, DiceScreen):
-            return self._decide(screen.state)
+            return self._decide(screen)
         if isinstance(screen, ChoicesScreen):
             return AutoPress(())  # already moving the cursor
         return None
 
-    def _decide(self, state: State) -> AutoPress:
-        """A keep: roll the other dice; a box: SELECT, NEXT down the list to it, SELECT."""
+    def _decide(self, screen: DiceScreen) -> AutoPress:
+        """A keep: roll the other dice; a box: SELECT, NEXT down the list to it, SELECT. A seat with
+        hints (its dice screen shows the advisor's tip) has the list opening on the advisor's pick."""
+        state = screen.state
         move = self.bots[state.current].choose(state)
         if isinstance(move, Keep):
             return AutoPress((Press.ROLL,), toss=Toss(DICE - len(move.dice), move.dice), decision=True)
-        index = listed(state).index(move)
+        index = listed(state, advised(state) if screen.tip else None).index(move)
         return AutoPress((Press.SELECT, *(Press.NEXT,) * index, Press.SELECT), decision=True)

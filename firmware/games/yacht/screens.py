@@ -7,8 +7,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.yacht import BOXES, MAX_ROLLS, UPPER, UPPER_BONUS, UPPER_BONUS_FROM, Box, Phase, Score, State
+from engine.yacht import BOXES, EXTRA_YACHT_BONUS, MAX_ROLLS, UPPER, UPPER_BONUS, UPPER_BONUS_FROM, Box, Phase, Score, State
 from engine.yacht import allowed_boxes, points_for, round_number, total, upper_total, winners
+from engine.keeps import DICE
 from engine.yacht.moves import Move
 from firmware.drawing.screens import (
     BODY_TOP_PX,
@@ -31,6 +32,7 @@ from firmware.drawing.screens import (
     winner_title,
 )
 from firmware.drawing.tiny_font import GLYPH_HEIGHT, tiny_text, tiny_width
+from firmware.games.five_dice import dice_text
 
 NAMES = {  # a box as the list and the page name it
     Box.ONES: "Ones", Box.TWOS: "Twos", Box.THREES: "Threes", Box.FOURS: "Fours", Box.FIVES: "Fives",
@@ -51,17 +53,14 @@ GRID_TOP_PX = 26  # the open boxes, four to a row, under the dice
 GRID_COLUMN_PX = 32
 LIST_ROWS = 3  # choices shown at once above the footer
 VALUE_TEXT = "888.8"  # an expected final score's room at the end of a choice's row
-
-
-def dice_text(dice: Sequence[int]) -> str:
-    return " ".join(map(str, dice))
+CARD = "card"  # what NEXT shows, as every screen calls it
 
 
 def move_label(state: State, move: Move) -> str:
     """A decision as the list shows it: "Full house 25", "keep 3 3 5", "roll all 5"."""
     if isinstance(move, Score):
         return f"{LIST_NAMES[move.box]} {points_for(state.card, move.box, state.dice)}"
-    return f"keep {dice_text(move.dice)}" if move.dice else "roll all 5"
+    return f"keep {dice_text(move.dice)}" if move.dice else f"roll all {DICE}"
 
 
 def tip_label(state: State, move: Move) -> str:
@@ -89,10 +88,10 @@ class RollScreen:
         title(canvas, whose(self.names, state.current, self.proxy), f"round {round_number(state)}")
         if state.kept:
             line(canvas, 0, f"Kept: {dice_text(state.kept)}")
-            line(canvas, 1, f"Roll the other {5 - len(state.kept)},")
+            line(canvas, 1, f"Roll the other {DICE - len(state.kept)},")
             line(canvas, 2, "press ROLL.")
         else:
-            line(canvas, 0, "Roll 5 dice, ROLL.")
+            line(canvas, 0, f"Roll {DICE} dice, ROLL.")
             line(canvas, 1, "SELECT: dice by hand")
             line(canvas, 2, "NEXT: the card")
         footer(canvas, self.status or f"roll {state.rolls + 1}/{MAX_ROLLS}", "" if self.status else "ROLL")
@@ -173,16 +172,17 @@ class ScoredScreen:
         title(canvas, says(self.names[self.player], "scores"))
         line(canvas, 0, f"{self.points} in {LIST_NAMES[self.box]}")
         line(canvas, 1, f"Total {total(self.state, self.player)}{_bonus_note(self.state, self.player, self.box, self.extra)}")
-        next_player(canvas, self.names, self.state.current, self.status)
+        next_player(canvas, self.names, self.state.current, self.status, CARD)
 
 
 def _bonus_note(state: State, player: int, box: Box, extra: bool) -> str:
-    if extra:
-        return ", +100!"
+    """The bonuses the score earned: ", +35!", ", +100!", or both (", +35 +100!": a Yacht joker
+    in an upper box can complete the upper bonus too)."""
     card = state.cards[player]
-    if box in UPPER and upper_total(card) >= UPPER_BONUS_FROM and upper_total(card) - (card[box.index] or 0) < UPPER_BONUS_FROM:
-        return f", +{UPPER_BONUS}!"
-    return ""
+    upper = upper_total(card)
+    completed = box in UPPER and upper >= UPPER_BONUS_FROM > upper - (card[box.index] or 0)
+    bonuses = [f"+{UPPER_BONUS}"] * completed + [f"+{EXTRA_YACHT_BONUS}"] * extra
+    return f", {' '.join(bonuses)}!" if bonuses else ""
 
 
 def latest(did: Sequence[str]) -> str:
@@ -198,26 +198,29 @@ def latest(did: Sequence[str]) -> str:
 
 @dataclass(frozen=True)
 class BotTurnScreen:
-    """What a bot seat decided, shown until its next roll is read."""
+    """What a bot seat decided, shown until its next roll is read: the roll (in the title), the
+    dice it decided on, its decisions, and what the people do next."""
 
     state: State  # after its decisions
     names: tuple[str, ...]
     bot: int
-    dice: tuple[int, ...] = ()
+    dice: tuple[int, ...] = ()  # the dice it decided on
     did: tuple[str, ...] = ()  # its decisions in order: "keep 3 3", "FH 25"
+    rolls: int = 0  # the roll those dice came from (of MAX_ROLLS)
     status: str = ""
 
     def paint(self, canvas: Canvas) -> None:
-        title(canvas, whose(self.names, self.bot), "".join(map(str, self.dice)))
-        line(canvas, 0, latest(self.did))
+        title(canvas, whose(self.names, self.bot), f"roll {self.rolls}/{MAX_ROLLS}" if self.rolls else "")
+        line(canvas, 0, dice_text(self.dice))
+        line(canvas, 1, latest(self.did))
         if self.state.current == self.bot and self.state.phase is Phase.ROLL and self.state.kept:
-            line(canvas, 1, f"roll the other {5 - len(self.state.kept)}.")
-            footer(canvas, self.status or "NEXT:card", "" if self.status else "ROLL")
+            line(canvas, 2, f"roll the other {DICE - len(self.state.kept)}.")
+            footer(canvas, self.status or f"NEXT:{CARD}", "" if self.status else "ROLL")
         elif self.state.current == self.bot and self.state.phase is Phase.ROLL:
-            line(canvas, 1, "roll its dice.")
-            footer(canvas, self.status or "NEXT:card", "" if self.status else "ROLL")
+            line(canvas, 2, "roll its dice.")
+            footer(canvas, self.status or f"NEXT:{CARD}", "" if self.status else "ROLL")
         else:
-            next_player(canvas, self.names, self.state.current, self.status)
+            next_player(canvas, self.names, self.state.current, self.status, CARD)
 
 
 @dataclass(frozen=True)
@@ -242,13 +245,12 @@ class WinnerScreen:
         footer(canvas, "NEXT:card", "SELECT:new")
 
 
-LABEL_PX = 9  # a row's two letters in the scorecard picture
+LABEL_PX = 9  # a row's two letters in the scorecard picture, and a space
 HALF_PX = WIDTH // 2
-NAMES_TOP_PX = HEIGHT - 2 * TINY_ROW_PX + 1
-
-
-def _column_px(players: int) -> int:
-    return min(14, (HALF_PX - LABEL_PX) // players)
+GAP_PX = tiny_width(" ")  # the least room between neighbouring cells: the small font's space
+ROOMY_PLAYERS = 2  # up to two players, a column holds a total of four digits; more, the totals go by the names
+ROOMY_COLUMN_PX = tiny_width("8888") + GAP_PX + 1
+COMPACT_COLUMN_PX = tiny_width("888") + GAP_PX  # the upper sum's three digits at most (105)
 
 
 def _cell(points: int | None) -> str:
@@ -256,40 +258,64 @@ def _cell(points: int | None) -> str:
 
 
 def _rows(state: State, player: int) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
-    """The left half's rows (upper boxes, their sum, the bonus) and the right half's (lower boxes, the total)."""
+    """The left block's rows (upper boxes, their sum, the bonus) and the right block's (lower boxes,
+    the total); with more than two players the bonus and the total rows are left out (the total
+    stands by the name, the bonus in it: an upper sum of 63 earns it)."""
     card = state.cards[player]
     upper_full = all(card[box.index] is not None for box in UPPER)
     earned = upper_total(card) >= UPPER_BONUS_FROM
     bonus = str(UPPER_BONUS) if earned else "0" if upper_full else "-"
-    left = [(SHORT[box], _cell(card[box.index])) for box in UPPER] + [("UP", str(upper_total(card))), ("BN", bonus)]
-    right = [(SHORT[box], _cell(card[box.index])) for box in BOXES[len(UPPER):]] + [("TO", str(total(state, player)))]
+    roomy = state.players <= ROOMY_PLAYERS
+    left = [(SHORT[box], _cell(card[box.index])) for box in UPPER] + [("UP", str(upper_total(card)))]
+    right = [(SHORT[box], _cell(card[box.index])) for box in BOXES[len(UPPER):]]
+    if roomy:
+        left.append(("BN", bonus))
+        right.append(("TO", str(total(state, player))))
     return left, right
+
+
+def _columns(players: int) -> tuple[tuple[int, list[int]], tuple[int, list[int]]]:
+    """Each block's label x and its columns' right edges (the cells are right-aligned on them)."""
+    if players <= ROOMY_PLAYERS:
+        return tuple((x0, [x0 + LABEL_PX - 2 + (p + 1) * ROOMY_COLUMN_PX for p in range(players)])  # type: ignore[return-value]
+                     for x0 in (0, HALF_PX))
+    left = [LABEL_PX - 3 + (p + 1) * COMPACT_COLUMN_PX for p in range(players)]
+    right_x = left[-1] + GAP_PX + 1 if players == 4 else HALF_PX
+    pitch = (WIDTH - 4 - right_x - LABEL_PX) // players
+    return (0, left), (right_x, [right_x + LABEL_PX - 2 + (p + 1) * pitch for p in range(players)])
 
 
 @dataclass(frozen=True)
 class CardScreen:
     """Every player's scorecard in one picture, in the small font: the upper boxes with their sum
-    and bonus on the left, the lower boxes and the total on the right, a column per player (its
-    letter on top); the names with their letters underneath, the player to move marked."""
+    (and, for one or two players, the bonus) on the left, the lower boxes (and the total) on the
+    right, a column per player (its letter on top); the names with their letters underneath, the
+    player to move marked, and with more than two players each one's total beside the name (a
+    column too narrow for four digits)."""
 
     state: State
     names: tuple[str, ...]
 
     def paint(self, canvas: Canvas) -> None:
         state = self.state
-        column = _column_px(state.players)
-        for half in (0, 1):
-            x0 = half * HALF_PX
-            for player in range(state.players):
-                right = x0 + LABEL_PX + (player + 1) * column - 2
-                tiny_text(canvas, (right - tiny_width(player_mark(player)), 0), player_mark(player))
+        roomy = state.players <= ROOMY_PLAYERS
+        bottom = 0
+        for half, (x0, rights) in enumerate(_columns(state.players)):
+            for player, right in enumerate(rights):
+                tiny_text(canvas, (right - tiny_width(player_mark(player)) + 1, 0), player_mark(player))
                 for row, (label, value) in enumerate(_rows(state, player)[half]):
                     y = (row + 1) * TINY_ROW_PX
+                    bottom = max(bottom, y + GLYPH_HEIGHT)
                     if player == 0:
                         tiny_text(canvas, (x0, y), label)
-                    tiny_text(canvas, (right - tiny_width(value), y), value)
+                    tiny_text(canvas, (right - tiny_width(value) + 1, y), value)
         over = state.phase is Phase.OVER
+        names_top = max(bottom + 2, HEIGHT - 2 * TINY_ROW_PX)  # two rows of names, clear of the grid
         for player, name in enumerate(self.names[: state.players]):
             pointer = ">" if not over and player == state.current else ""
             x = 0 if player % 2 == 0 else HALF_PX
-            tiny_text(canvas, (x, NAMES_TOP_PX + player // 2 * TINY_ROW_PX), f"{pointer}{player_mark(player)} {name}")
+            y = names_top + player // 2 * TINY_ROW_PX
+            tiny_text(canvas, (x, y), f"{pointer}{player_mark(player)} {name}")
+            if not roomy:
+                points = str(total(state, player))
+                tiny_text(canvas, (x + HALF_PX - GAP_PX - 1 - tiny_width(points), y), points)

@@ -15,8 +15,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from typing import Any
 
-from engine.errors import IllegalMoveError
-from engine.keeps import DICE, rethrown, thrown_after_keep
+from engine.keeps import DICE
 from engine.yacht import GAME, MAX_ROLLS, Phase, Score, State, filled, points_for, round_number
 from engine.yacht.boxes import earns_extra_yacht
 from firmware.core.table_game import (
@@ -32,10 +31,10 @@ from firmware.core.table_game import (
     Say,
     ShowBoard,
     Throw,
-    TrayRefused,
     View,
 )
 from firmware.drawing.screens import Screen
+from firmware.games.five_dice import FiveDiceTray
 from firmware.games.yacht.choices import advised, expected, listed
 from firmware.games.yacht.screens import (
     BotTurnScreen,
@@ -48,10 +47,9 @@ from firmware.games.yacht.screens import (
     tip_label,
 )
 from hardware.buttons import Press
-from hardware.camera import Toss
 
 
-class YachtTable:
+class YachtTable(FiveDiceTray):
     """Yacht (the scorecard game sold as Yahtzee) for 1 to 4 players, five dice in the tray."""
 
     kind = GAME.name
@@ -88,22 +86,6 @@ class YachtTable:
 
     def throw_due(self, state: State) -> bool:
         return state.phase is Phase.ROLL
-
-    def lying(self, state: State) -> tuple[Toss, ...]:
-        return ()  # the next roll says every die it leaves in the tray
-
-    def throw(self, state: State, view: View) -> Toss:
-        if state.phase is Phase.ROLL:
-            return Toss(DICE - len(state.kept), state.kept)
-        return Toss(DICE) if self.tray_dice(state) else Toss()
-
-    def told(self, state: State, dice: tuple[int, ...]) -> tuple[Any, ...]:
-        if state.phase is Phase.ROLL:
-            try:
-                return (thrown_after_keep(state.kept, dice),)
-            except IllegalMoveError as error:
-                raise TrayRefused(str(error)) from None
-        return rethrown(state.dice, dice)
 
     def screen(self, state: State, view: View) -> Screen:
         if state.phase is Phase.OVER:
@@ -157,7 +139,8 @@ class YachtTable:
         return advised(state) if state.phase is Phase.CHOOSE else None
 
     def bot_screen(self, shown: Screen | None, before: State, move: Any, after: State, names: Sequence[str]) -> Screen:
-        screen = shown if isinstance(shown, BotTurnScreen) else BotTurnScreen(after, tuple(names), before.current, before.dice)
+        screen = shown if isinstance(shown, BotTurnScreen) else BotTurnScreen(
+            after, tuple(names), before.current, before.dice, rolls=before.rolls)
         return replace(screen, state=after, did=(*screen.did, tip_label(before, move)))
 
     def bench_advisor(self, games: int, seed: int) -> Iterator[str]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.dice import Roll
+from engine.keeps import DICE
 from engine.yacht import (
     BOXES,
     EXTRA_YACHT_BONUS,
@@ -31,7 +32,8 @@ from engine.yacht.boxes import earns_extra_yacht
 from firmware.drawing.facts import Fact, and_list, pieces
 from firmware.drawing.screens import whose
 from firmware.drawing.svg import element, group, legend, legend_height, pointer_meaning, seat_marker, short_name, svg, text, title
-from firmware.games.yacht.screens import NAMES, dice_text
+from firmware.games.five_dice import dice_text
+from firmware.games.yacht.screens import NAMES
 
 MARGIN = 8
 LABEL_W = 150
@@ -107,7 +109,7 @@ def board_svg(state: State, names: Sequence[str]) -> str:
 def doing(state: State) -> str:
     """What the player whose turn it is does now, in a few words."""
     if state.phase is Phase.ROLL and state.kept:
-        return f"to roll the other {5 - len(state.kept)} ({state.rolls + 1} of {MAX_ROLLS})"
+        return f"to roll the other {DICE - len(state.kept)} ({state.rolls + 1} of {MAX_ROLLS})"
     if state.phase is Phase.ROLL:
         return f"to roll ({state.rolls + 1} of {MAX_ROLLS})"
     return f"choosing after roll {state.rolls} of {MAX_ROLLS}"
@@ -134,7 +136,8 @@ def facts(state: State, names: Sequence[str]) -> list[Fact]:
 
 def move_words(before: State, move: object, after: State, names: Sequence[str]) -> str:
     """"Ann rolled 1 3 3 5 6", "Ann kept 3 3 5", "Ann scored 25 in Full house" (with an extra-Yacht
-    bonus: "and a bonus of 100"), "... and won" or "... : a shared win" at the end."""
+    bonus: "and a bonus of 100"); the move that ends the game names who won: "... and won" (the
+    mover), "...: Ann won", "...: Ann and Bob share the win"."""
     name = names[before.current]
     if isinstance(move, Roll):
         return f"{name} rolled {dice_text(move.dice)}"
@@ -145,5 +148,11 @@ def move_words(before: State, move: object, after: State, names: Sequence[str]) 
     if earns_extra_yacht(before.card, before.dice):
         said += f" and a bonus of {EXTRA_YACHT_BONUS}"
     if after.phase is Phase.OVER:
-        said += " and won" if after.winner == before.current else ": a shared win" if after.winner is None else ""
+        best = winners(after)
+        if best == (before.current,):
+            said += " and won"
+        elif len(best) == 1:
+            said += f": {names[best[0]]} won"
+        else:
+            said += f": {and_list([names[p] for p in best])} share the win"
     return said
