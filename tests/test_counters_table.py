@@ -295,3 +295,19 @@ def test_a_bot_at_the_buttons_walks_each_rocket_list_once_straight_to_its_choice
         lists.append(draw(screen))
         state = GAME.apply(state, choice)
     assert len(lists) == 2 and ImageChops.difference(*lists).getbbox() is not None, "the second list looks like the first"
+
+
+def test_bots_at_the_buttons_of_a_hinted_seat_make_the_move_they_chose(tray):
+    """A game journaled with hints (the keyboard demo) and resumed by ``demo --auto`` has bots at the
+    buttons of the hinted seat, where the list opens on the advisor's pick: they walked the list
+    as if it did not, and made another move than they chose."""
+    from engine.counters.bots import GreedyBot
+    from firmware.games.counters.autoplay import CountersSeats
+
+    companion = thrown_with_hints(tray)
+    seats = CountersSeats((GreedyBot(), GreedyBot()), NAMES)
+    chosen = seats.bots[0].choose(companion.state)
+    press(companion, *seats.presses_for(companion.screen).presses)  # from the dice to the list
+    assert isinstance(companion.screen, MovesScreen) and companion.screen.moves[0] != chosen, "the order matters"
+    press(companion, *seats.presses_for(companion.screen).presses)
+    assert companion.journal.events(1)[-1] == str(chosen)

@@ -12,7 +12,6 @@ from engine.counters.moves import DICE
 from firmware.core.table_game import AutoPress
 from firmware.drawing.screens import Screen
 from firmware.games.five_dice import demo_line_up
-from firmware.games.counters.choices import listed
 from firmware.games.counters.screens import (
     BotHandicapScreen,
     BotTurnScreen,
@@ -53,16 +52,16 @@ class CountersSeats:
         if isinstance(screen, (ThrowScreen, TurnOverScreen, BotTurnScreen, BotHandicapScreen)):
             return _throw(screen.state)
         if isinstance(screen, DiceScreen):
-            return self._decide(screen.state, open_list=True)
+            return AutoPress((Press.SELECT,))  # to the list: the decision is made on it, as it is shown
         if isinstance(screen, MovesScreen):
-            if screen.cursor != 0 or screen.state.phase is Phase.CHOOSE:
+            if screen.cursor != 0:
                 return AutoPress(())  # already moving the cursor
-            return self._decide(screen.state, open_list=False)
+            return self._decide(screen)
         return None
 
-    def _decide(self, state: State, open_list: bool) -> AutoPress:
-        """The presses that make the seat's bot's decision from the list of choices."""
-        move = self.bots[state.current].choose(state)
-        index = listed(state).index(move)
-        opening = (Press.SELECT,) if open_list else ()
-        return AutoPress((*opening, *(Press.NEXT,) * index, Press.SELECT), decision=not isinstance(move, Keep))
+    def _decide(self, screen: MovesScreen) -> AutoPress:
+        """The presses that make the seat's bot's decision from the list as the screen shows it
+        (with hints it opens on the advisor's pick, whatever the bot would do)."""
+        move = self.bots[screen.state.current].choose(screen.state)
+        index = screen.moves.index(move)
+        return AutoPress((*(Press.NEXT,) * index, Press.SELECT), decision=not isinstance(move, Keep))
