@@ -26,6 +26,14 @@ def dice_text(dice: Sequence[int]) -> str:
     return " ".join(map(str, dice))
 
 
+def throw_lines(kept: Sequence[int], verb: str, board: str) -> tuple[str, str, str]:
+    """What a screen says while dice are to be thrown (``verb``: "Roll" or "Throw"; ``board``: what
+    NEXT shows): the dice kept and how many to throw, or all five, by hand or the board."""
+    if kept:
+        return f"Kept: {dice_text(kept)}", f"{verb} the other {DICE - len(kept)},", "press ROLL."
+    return f"{verb} {DICE} dice, ROLL.", "SELECT: dice by hand", f"NEXT: the {board}"
+
+
 class FiveDiceTray:
     """The tray of a five-dice game: a throw due rolls the dice not kept; after a throw, while
     throws are left, the whole tray may be thrown again, and the faces still lying make the keep.

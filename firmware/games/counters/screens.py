@@ -34,6 +34,7 @@ from firmware.drawing.screens import (
 )
 from firmware.drawing.tiny_font import GLYPH_HEIGHT, tiny_text, tiny_width
 from firmware.games.counters.labels import LABEL_CHARS, dice_text, move_label, plain_words
+from firmware.games.five_dice import throw_lines
 
 TIP_TOP_PX = 35  # the advisor's tip, in the small font under the dice
 NOW_TOP_PX = 41
@@ -61,14 +62,8 @@ class ThrowScreen:
     def paint(self, canvas: Canvas) -> None:
         state = self.state
         title(canvas, whose(self.names, state.current, self.proxy), f"round {round_of(state)}")
-        if state.kept:
-            line(canvas, 0, f"Kept: {dice_text(state.kept)}")
-            line(canvas, 1, f"Throw the other {5 - len(state.kept)},")
-            line(canvas, 2, "press ROLL.")
-        else:
-            line(canvas, 0, "Throw 5 dice, ROLL.")
-            line(canvas, 1, "SELECT: dice by hand")
-            line(canvas, 2, "NEXT: the board")
+        for row, words in enumerate(throw_lines(state.kept, "Throw", "board")):
+            line(canvas, row, words)
         footer(canvas, self.status or f"throw {state.throws + 1}/{MAX_THROWS}", "" if self.status else "ROLL")
 
 

@@ -32,7 +32,7 @@ from firmware.drawing.screens import (
     winner_title,
 )
 from firmware.drawing.tiny_font import GLYPH_HEIGHT, tiny_text, tiny_width
-from firmware.games.five_dice import dice_text
+from firmware.games.five_dice import dice_text, throw_lines
 
 NAMES = {  # a box as the list and the page name it
     Box.ONES: "Ones", Box.TWOS: "Twos", Box.THREES: "Threes", Box.FOURS: "Fours", Box.FIVES: "Fives",
@@ -86,14 +86,8 @@ class RollScreen:
     def paint(self, canvas: Canvas) -> None:
         state = self.state
         title(canvas, whose(self.names, state.current, self.proxy), f"round {round_number(state)}")
-        if state.kept:
-            line(canvas, 0, f"Kept: {dice_text(state.kept)}")
-            line(canvas, 1, f"Roll the other {DICE - len(state.kept)},")
-            line(canvas, 2, "press ROLL.")
-        else:
-            line(canvas, 0, f"Roll {DICE} dice, ROLL.")
-            line(canvas, 1, "SELECT: dice by hand")
-            line(canvas, 2, "NEXT: the card")
+        for row, words in enumerate(throw_lines(state.kept, "Roll", "card")):
+            line(canvas, row, words)
         footer(canvas, self.status or f"roll {state.rolls + 1}/{MAX_ROLLS}", "" if self.status else "ROLL")
 
 
