@@ -308,7 +308,8 @@ def build_parser() -> argparse.ArgumentParser:
     serve.set_defaults(run=_serve)
 
     advisor = commands.add_parser(
-        "bench-advisor", help="the bots (random, Rule of 28, advisor) in solitaire and against each other"
+        "bench-advisor", help="a game's bots (--game: Can't Stop's random, Rule of 28 and advisor by default) in solitaire "
+        "and against each other; the last line is the game's contract line"
     )
     game_argument(advisor, "whose bots")
     advisor.add_argument("--games", type=_positive, default=1000, help="games per measure (default 1000)")

@@ -193,3 +193,10 @@ def test_names_of_eight_letters_fit_every_screen_and_no_footer_runs_its_hints_to
         draw(ResultScreen(state, LONG_NAMES[:state.players]))
         draw(RoundsScreen(state, LONG_NAMES[:state.players]))
     assert cut == []
+
+
+def test_one_die_on_the_board_is_a_die(monkeypatch):
+    """"Standing 1 dice" (demo --game tumblin --auto --seed 1, screen 88)."""
+    said = watch_words(monkeypatch, tumblin_screens)
+    draw(TallyScreen(CARDS, NAMES, (DraftDie("red", 4, 2),), 0, None, (), False))
+    assert said[1].startswith("1 die ") and not any("1 dice" in words for words in said)

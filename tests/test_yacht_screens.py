@@ -62,6 +62,8 @@ SCREENS = {
     "bot-turn": BotTurnScreen(KEPT, NAMES, 0, (2, 3, 3, 3, 5), ("keep 3 3 3",), 1),
     "winner": WinnerScreen(WON, NAMES),
     "shared-win": WinnerScreen(SHARED, NAMES),
+    "solitaire-over": WinnerScreen(State((CARD_A,), (0,), phase=Phase.OVER, winner=0), NAMES),
+    "solitaire-fullest": WinnerScreen(State((FULLEST,), (9,), phase=Phase.OVER, winner=0), LONG_NAMES),
     "card": CardScreen(MID, NAMES),
     "card-four": CardScreen(FOUR, LONG_NAMES),
     "card-over": CardScreen(WON, NAMES),

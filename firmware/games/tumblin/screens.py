@@ -320,7 +320,7 @@ class TallyScreen:
         shown, count = BOARD_ROWS + 1 - len(bottom), len(rows) + 1  # the entries are the last row
         first = window(next((k for k, row in enumerate(rows) if self.cursor in row[1]), len(rows)), count, shown)
         unsure = sum(d.die() is None for d in self.dice)
-        right = f"{unsure} unsure" if unsure else f"{len(self.dice)} dice"
+        right = f"{unsure} unsure" if unsure else f"{len(self.dice)} {'die' if len(self.dice) == 1 else 'dice'}"
         words = f"Tally {round_tag(self.state)}" if self.for_tally else "Standing"
         title(canvas, words, f"{right} {more_marks(first, count, shown).strip()}".strip())
         for at in range(first, min(count, first + shown)):

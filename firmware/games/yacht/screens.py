@@ -219,7 +219,7 @@ class BotTurnScreen:
 
 @dataclass(frozen=True)
 class WinnerScreen:
-    """The highest total wins; equal totals share the win."""
+    """The highest total wins; equal totals share the win; alone, the score is what is said."""
 
     state: State
     names: tuple[str, ...]
@@ -228,7 +228,11 @@ class WinnerScreen:
         state = self.state
         best = winners(state)
         points = total(state, best[0])
-        if len(best) == 1:
+        if len(state.cards) == 1:  # solitaire: nobody to beat, a score to beat next time
+            big(canvas, (0, 0), str(points))
+            text(canvas, (len(str(points)) * CHAR_PX * 2 + 1, ROW_PX), "points")  # beside: "1275 points" is too wide big
+            line(canvas, 1, f"{self.names[0]}: card full")
+        elif len(best) == 1:
             winner_title(canvas, self.names[best[0]])
             line(canvas, 1, f"with {points} points")
         else:
