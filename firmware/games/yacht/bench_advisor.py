@@ -32,7 +32,8 @@ def bench_lines(games: int, seed: int) -> Iterator[str]:
     times = decision_seconds(table, TIMED_GAMES, seed)
     yield (f"a decision: median {1000 * times[len(times) // 2]:.2f} ms, slowest {1000 * times[-1]:.2f} ms "
            f"({len(times)} decisions of {TIMED_GAMES} games, one thread, each planned afresh)")
-    yield f"{games} solitaire games of each bot, {duels} two-player duels (optimal vs greedy), dice seeds from {seed}"
+    yield (f"{games} solitaire games of each bot, {duels} two-player duels (optimal vs greedy, a shared win "
+           f"counting half), dice seeds from {seed}")
     started = time.perf_counter()
     line = bench_line(table, games, duels, seed)
     yield f"played in {time.perf_counter() - started:.1f} s"
