@@ -19,6 +19,7 @@ import pytest
 from PIL import Image, ImageChops
 
 from firmware.drawing import screens, tiny_font
+from firmware.games import five_dice
 from vision.annotate import READ_COLOUR, TRAY_COLOUR, UNREADABLE_COLOUR
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
@@ -170,7 +171,7 @@ def watch_for_cut_text(monkeypatch: pytest.MonkeyPatch, *modules: ModuleType) ->
             cut.append(text)
         original_tiny(canvas, xy, text, fill)
 
-    for module in (screens, tiny_font, *modules):
+    for module in (screens, tiny_font, five_dice, *modules):  # five_dice: the five-dice games' shared screen
         for name, replacement in (("text", whole_text), ("big", big_text), ("title", title), ("tiny_text", tiny_text),
                                   ("footer", footer)):
             if hasattr(module, name):

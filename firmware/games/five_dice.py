@@ -11,6 +11,7 @@ from typing import Any, Protocol
 from engine.errors import IllegalMoveError
 from engine.keeps import DICE, rethrown, thrown_after_keep
 from firmware.core.table_game import TrayRefused, View
+from firmware.drawing.screens import Canvas, footer, line, title
 from hardware.camera import Toss
 
 DEMO_NAMES = ("Advisor", "Greedy", "Random", "Advisor2")
@@ -26,12 +27,19 @@ def dice_text(dice: Sequence[int]) -> str:
     return " ".join(map(str, dice))
 
 
-def throw_lines(kept: Sequence[int], verb: str, board: str) -> tuple[str, str, str]:
-    """What a screen says while dice are to be thrown (``verb``: "Roll" or "Throw"; ``board``: what
-    NEXT shows): the dice kept and how many to throw, or all five, by hand or the board."""
+def paint_throw_due(canvas: Canvas, heading: str, round_no: int, kept: Sequence[int], verb: str, board: str,
+                    coming: str, status: str) -> None:
+    """The screen while dice are to be thrown (``verb``: "Roll" or "Throw"; ``board``: what NEXT
+    shows): whose turn and the round; the dice kept and how many to throw, or all five, by hand or
+    the board; and the throw ``coming`` ("roll 2/3"), or the status, beside ROLL."""
+    title(canvas, heading, f"round {round_no}")
     if kept:
-        return f"Kept: {dice_text(kept)}", f"{verb} the other {DICE - len(kept)},", "press ROLL."
-    return f"{verb} {DICE} dice, ROLL.", "SELECT: dice by hand", f"NEXT: the {board}"
+        rows = (f"Kept: {dice_text(kept)}", f"{verb} the other {DICE - len(kept)},", "press ROLL.")
+    else:
+        rows = (f"{verb} {DICE} dice, ROLL.", "SELECT: dice by hand", f"NEXT: the {board}")
+    for row, words in enumerate(rows):
+        line(canvas, row, words)
+    footer(canvas, status or coming, "" if status else "ROLL")
 
 
 class FiveDiceTray:

@@ -11,7 +11,6 @@ from engine.counters import Keep, Phase, State
 from engine.counters.moves import DICE
 from firmware.core.table_game import AutoPress
 from firmware.drawing.screens import Screen
-from firmware.games.five_dice import demo_line_up
 from firmware.games.counters.screens import (
     BotHandicapScreen,
     BotTurnScreen,
@@ -21,6 +20,7 @@ from firmware.games.counters.screens import (
     TurnOverScreen,
     WinnerScreen,
 )
+from firmware.games.five_dice import demo_line_up
 from hardware.buttons import Press
 from hardware.camera import Toss
 

@@ -34,7 +34,7 @@ from firmware.drawing.screens import (
 )
 from firmware.drawing.tiny_font import GLYPH_HEIGHT, tiny_text, tiny_width
 from firmware.games.counters.labels import LABEL_CHARS, dice_text, move_label, plain_words
-from firmware.games.five_dice import throw_lines
+from firmware.games.five_dice import paint_throw_due
 
 TIP_TOP_PX = 35  # the advisor's tip, in the small font under the dice
 NOW_TOP_PX = 41
@@ -61,10 +61,8 @@ class ThrowScreen:
 
     def paint(self, canvas: Canvas) -> None:
         state = self.state
-        title(canvas, whose(self.names, state.current, self.proxy), f"round {round_of(state)}")
-        for row, words in enumerate(throw_lines(state.kept, "Throw", "board")):
-            line(canvas, row, words)
-        footer(canvas, self.status or f"throw {state.throws + 1}/{MAX_THROWS}", "" if self.status else "ROLL")
+        paint_throw_due(canvas, whose(self.names, state.current, self.proxy), round_of(state), state.kept, "Throw",
+                        "board", f"throw {state.throws + 1}/{MAX_THROWS}", self.status)
 
 
 def tip_line(tip: str, chances: Sequence[tuple[str, float]]) -> str:

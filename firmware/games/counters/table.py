@@ -35,7 +35,6 @@ from firmware.core.table_game import (
 )
 from firmware.drawing.screens import Screen
 from firmware.games.counters import setup
-from firmware.games.five_dice import FiveDiceTray
 from firmware.games.counters.choices import best_now, listed
 from firmware.games.counters.labels import SHORT_KINDS, move_label, option_label, wild_words
 from firmware.games.counters.screens import (
@@ -49,6 +48,7 @@ from firmware.games.counters.screens import (
     WinnerScreen,
     round_of,
 )
+from firmware.games.five_dice import FiveDiceTray
 from hardware.buttons import Press
 
 

@@ -32,7 +32,7 @@ from firmware.drawing.screens import (
     winner_title,
 )
 from firmware.drawing.tiny_font import GLYPH_HEIGHT, tiny_text, tiny_width
-from firmware.games.five_dice import dice_text, throw_lines
+from firmware.games.five_dice import dice_text, paint_throw_due
 
 NAMES = {  # a box as the list and the page name it
     Box.ONES: "Ones", Box.TWOS: "Twos", Box.THREES: "Threes", Box.FOURS: "Fours", Box.FIVES: "Fives",
@@ -85,10 +85,8 @@ class RollScreen:
 
     def paint(self, canvas: Canvas) -> None:
         state = self.state
-        title(canvas, whose(self.names, state.current, self.proxy), f"round {round_number(state)}")
-        for row, words in enumerate(throw_lines(state.kept, "Roll", "card")):
-            line(canvas, row, words)
-        footer(canvas, self.status or f"roll {state.rolls + 1}/{MAX_ROLLS}", "" if self.status else "ROLL")
+        paint_throw_due(canvas, whose(self.names, state.current, self.proxy), round_number(state), state.kept, "Roll",
+                        "card", f"roll {state.rolls + 1}/{MAX_ROLLS}", self.status)
 
 
 @dataclass(frozen=True)
