@@ -171,14 +171,14 @@ def create_app(journal_path: Path, hosts: tuple[str, ...] = ()) -> Flask:
             abort(404, f"no game {game} in the journal")
         record, events = found
         step = min(max(request.args.get("step", len(events), type=int), 0), len(events))
-        try:
-            shown = views.picture(record, events[:step])
+        whole = views.replay(record, events)
+        try:  # the whole game is replayed once: its last step is the board shown unless another is asked
+            shown = views.picture(record, whole if step == len(events) else views.replay(record, events[:step]))
             problem = ""
         except EngineError as error:
             shown, problem = None, f"the game does not replay to step {step}: {error}"
         return render_template(
-            "game.html", game=views.summary(record), steps=views.replay(record, events).steps, step=step,
-            picture=shown, problem=problem,
+            "game.html", game=views.summary(record), steps=whole.steps, step=step, picture=shown, problem=problem,
         )
 
     @app.get("/stats")

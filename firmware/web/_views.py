@@ -74,10 +74,9 @@ def replay(record: GameRecord, events: Sequence[str]) -> Replay:
     return Replay(state, steps, standing)
 
 
-def picture(record: GameRecord, events: Sequence[str]) -> Picture:
-    """The board after ``events`` (undos applied), its facts and the moves just made; EngineError
-    if the events do not replay."""
-    replayed = replay(record, events)
+def picture(record: GameRecord, replayed: Replay) -> Picture:
+    """The board the replayed events reach (undos applied), its facts and the moves just made;
+    EngineError if the events do not replay."""
     if replayed.problem is not None:
         raise replayed.problem
     view, names = web_view(record.setup.kind), record.setup.names
@@ -98,7 +97,7 @@ def live(journal: Journal) -> dict[str, Any]:
     about = summary(record)
     version = f"{record.id}:{len(events)}:{record.status}"
     try:
-        shown = picture(record, events)
+        shown = picture(record, replay(record, events))
     except EngineError as error:
         return {"version": version, "game": about, "message": f"Game {record.id} does not replay: {error}"}
     return {"version": version, "game": about, "svg": shown.svg, "facts": shown.facts, "moves": shown.moves,
