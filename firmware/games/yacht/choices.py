@@ -29,7 +29,7 @@ def listed(state: State, advised: Move | None = None) -> tuple[Move, ...]:
 
 @functools.cache
 def advisor() -> Advisor:
-    """The optimal advisor, on the table kept in the cache (computed there the first time)."""
+    """The optimal advisor, on the shipped table (checked; see :mod:`advisor_table`)."""
     return Advisor(advisor_table())
 
 
