@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -196,7 +197,7 @@ def _bench_engine(args: argparse.Namespace) -> int:
 def _read(args: argparse.Namespace) -> int:
     from firmware.vision_commands import read_command
 
-    return read_command(args.image, args.out)
+    return read_command(args.image, args.out, up=args.up)
 
 
 def _eval_vision(args: argparse.Namespace) -> int:
@@ -206,15 +207,15 @@ def _eval_vision(args: argparse.Namespace) -> int:
     if args.adapt is not None:
         from firmware.vision_commands import adapt_command
 
-        return adapt_command(args.folder, args.adapt, splits, args.only, raw_labels=args.raw_labels)
+        return adapt_command(args.folder, args.adapt, splits, args.only, raw_labels=args.raw_labels, up=args.up)
     return eval_command(args.folder, args.failures, splits, args.calibration, args.table, only=args.only, why=args.why,
-                        raw_labels=args.raw_labels)
+                        raw_labels=args.raw_labels, up=args.up)
 
 
 def _bench_vision(args: argparse.Namespace) -> int:
     from firmware.vision_commands import bench_vision_command
 
-    return bench_vision_command(args.trays, args.seed, args.threads)
+    return bench_vision_command(args.trays, args.seed, args.threads, args.up)
 
 
 def _data_folder(folder: Path, named: str) -> Path:
@@ -245,6 +246,31 @@ def _positive(text: str) -> int:
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
     return value
+
+
+def _degrees(text: str) -> float:
+    """An argparse type: an angle in degrees (a finite number), taken round to 0-360."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value):
+        raise argparse.ArgumentTypeError(f"must be degrees (a number such as 0 or 90), got {text!r}")
+    return value % 360.0
+
+
+def _up(text: str) -> float | None:
+    """An argparse type for eval-vision's --up: degrees, or 'photo' for each photo's own (None)."""
+    if text == "photo":
+        return None
+    try:
+        return _degrees(text)
+    except argparse.ArgumentTypeError:
+        raise argparse.ArgumentTypeError(f"must be degrees (a number such as 0 or 90) or 'photo', got {text!r}") from None
+
+
+UP_HELP = ("where the camera's far side lies, in degrees counter-clockwise from the picture's top "
+           "(default 0: the top, as a webcam leaning over a desk looks forward)")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -336,6 +362,7 @@ def build_parser() -> argparse.ArgumentParser:
     read = commands.add_parser("read", help="read the dice in one image")
     read.add_argument("image", type=Path, help="a photo or frame of the tray (PNG, JPEG, ...)")
     read.add_argument("--out", type=Path, help="write the annotated picture here (PNG)")
+    read.add_argument("--up", type=_degrees, default=0.0, metavar="DEGREES", help=UP_HELP)
     read.set_defaults(run=_read)
 
     evaluation = commands.add_parser(
@@ -359,12 +386,16 @@ def build_parser() -> argparse.ArgumentParser:
     evaluation.add_argument("--adapt", type=_positive, metavar="K",
                             help="play each source as a table: tune the reader on its first K photos (by name), measure "
                                  "the rest, untuned figures beside the tuned ones")
+    evaluation.add_argument("--up", type=_up, default=0.0, metavar="DEGREES|photo",
+                            help=UP_HELP + "; 'photo': each photo's own, from the manifest's up column")
     evaluation.set_defaults(run=_eval_vision)
 
     bench_vision = commands.add_parser("bench-vision", help="reader accuracy and speed on synthetic trays")
     bench_vision.add_argument("--trays", type=_positive, default=1000, help="trays of each kind to render and read (default 1000)")
     bench_vision.add_argument("--seed", type=int, default=1, help="seed for the synthetic trays (default 1)")
     bench_vision.add_argument("--threads", type=_positive, default=1, help="OpenCV's threads while reading (default 1)")
+    bench_vision.add_argument("--up", type=_degrees, default=0.0, metavar="DEGREES",
+                              help=UP_HELP + "; the desk's webcam is drawn looking that way and the reader told so")
     bench_vision.set_defaults(run=_bench_vision)
     return parser
 

@@ -42,7 +42,7 @@ def test_opposite_faces_add_to_seven():
 
 @needs_mitsuba
 def test_a_tiny_scene_has_readable_labels_and_dice_where_its_boxes_are():
-    image, dice = render_scene(scene_rng(3, 0), TINY)
+    image, dice, _ = render_scene(scene_rng(3, 0), TINY)
     height, width = image.shape[:2]
     assert (width, height) == (128, 96) and 1 <= len(dice) <= 2
     table = np.concatenate([image[:4].reshape(-1, 3), image[-4:].reshape(-1, 3)]).astype(float)
@@ -88,8 +88,8 @@ def test_rendered_folders_read_back_and_resume_without_rendering_again(tmp_path)
     assert render_folder(tmp_path, 2, seed=4, params=TINY) == 2
     scenes = load_rendered(tmp_path)
     assert [s.name for s in scenes] == ["render3d-s4-00000.png", "render3d-s4-00001.png"]
-    image, dice = render_scene(scene_rng(4, 1), TINY)
-    assert np.allclose(scenes[1].dice, dice, atol=0.01)
+    image, dice, up = render_scene(scene_rng(4, 1), TINY)
+    assert np.allclose(scenes[1].dice, dice, atol=0.01) and scenes[1].up == _degrees(up)
     assert np.array_equal(scenes[1].image, image), "a scene renders alike alone and in a run"
     with (tmp_path / render3d.LABELS).open("a") as labels:
         labels.write('{"file": "render3d-s4-000')  # a stop while the next scene's labels were written
@@ -111,3 +111,35 @@ def test_a_rendered_photo_set_is_measured_by_eval_vision_with_the_face_turned_up
         assert [b[4] for b in photo.boxes] == [d[3] for d in scene.dice]
         assert all(abs((b[0] + b[2]) / 2 - d[0]) < 0.01 and abs(b[2] - b[0] - d[2]) < 0.02
                    for b, d in zip(photo.boxes, scene.dice))
+        assert photo.up == _degrees(scene.up), "each photo says where its camera's far side lies"
+
+
+def _degrees(up):
+    return None if up is None else pytest.approx(up, abs=0.05)
+
+
+@needs_mitsuba
+@pytest.mark.parametrize("bad", ['"left"', "true", "[1]"])
+def test_a_rendered_scene_whose_far_side_is_no_angle_is_refused_naming_it(tmp_path, bad):
+    assert render_folder(tmp_path, 1, seed=4, params=TINY) == 1
+    labels = tmp_path / render3d.LABELS
+    row = labels.read_text().splitlines()[0]
+    labels.write_text(row[: row.index('"up"')] + f'"up": {bad}}}\n')
+    with pytest.raises(ValueError, match=r"render3d-s4-00000.png: up must be degrees"):
+        load_rendered(tmp_path)
+
+
+@needs_mitsuba
+def test_a_camera_straight_above_has_no_far_side():
+    camera = render3d.Camera((0.0, -10.0, 400.0), (0.0, 0.0, 0.0), (0.0, 1.0, 0.0), 50.0, (320, 240))
+    assert camera.far_side() is None
+
+
+@needs_mitsuba
+@pytest.mark.parametrize(("roll", "far_side"), [(0.0, 0.0), (90.0, 270.0), (180.0, 180.0), (-90.0, 90.0)])
+def test_the_camera_far_side_is_where_the_table_runs_away_from_it(roll, far_side):
+    """A camera south of the dice looking north and down, its picture's top turned ``roll`` degrees
+    from north towards west: the table's far side (north) then lies that far the other way round."""
+    turn = np.radians(90.0 + roll)  # the picture's top is north (+y) when not turned
+    camera = render3d.Camera((0.0, -300.0, 400.0), (0.0, 0.0, 0.0), (np.cos(turn), np.sin(turn), 0.0), 50.0, (320, 240))
+    assert min(abs(camera.far_side() - far_side), 360 - abs(camera.far_side() - far_side)) < 0.5

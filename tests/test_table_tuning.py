@@ -17,10 +17,10 @@ from vision.table_tuning import (
     SIGN_TEST_LEVEL,
     Example,
     TableHead,
-    dihedral_views,
     shipped_layer,
     sign_test,
     tune,
+    upright_views,
 )
 
 
@@ -51,7 +51,7 @@ def odd_table():
 
 def test_the_shipped_last_layer_is_recovered_from_its_inputs_and_outputs():
     image, _ = render_tray((1, 2, 3, 4, 5, 6), np.random.default_rng(1))
-    crops = dihedral_views(crops_of(image, read_dice(image).dice))
+    crops = upright_views(crops_of(image, read_dice(image).dice))
     logits, features = logits_and_features(crops, DEFAULT_PARAMS)
     weights, bias = shipped_layer(features, logits)
     assert np.abs(features @ weights.T + bias - logits).max() < 1e-3

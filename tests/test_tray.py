@@ -175,3 +175,47 @@ def test_a_die_read_outside_the_found_tray_does_not_count():
     everything = read_dice(scene)
     assert sorted(everything.values) == [1, 2, 4, 6]
     assert dice_inside(everything, outline).values == (1, 2, 4)
+
+
+@pytest.mark.parametrize(("corners", "far_side"), [
+    (((200, 100), (440, 100), (500, 400), (140, 400)), 0.0),  # the top side shorter: the camera looks up the picture
+    (((140, 80), (500, 80), (440, 380), (200, 380)), 180.0),
+    (((100, 100), (500, 50), (500, 430), (100, 380)), 90.0),  # the left side shorter
+    (((100, 50), (500, 100), (500, 380), (100, 430)), 270.0),
+])
+def test_a_tray_seen_obliquely_says_where_the_camera_far_side_lies(corners, far_side):
+    assert TrayOutline(corners, (640, 480)).far_side() == pytest.approx(far_side)
+
+
+def test_a_tray_seen_from_straight_above_or_without_four_corners_has_no_far_side():
+    assert TrayOutline(((100, 100), (500, 100), (502, 400), (100, 399)), (640, 480)).far_side() is None
+    assert TrayOutline(((100, 100), (500, 100), (300, 400)), (640, 480)).far_side() is None
+
+
+def _tray_seen_by_a_camera(turn: float, tilt: float, roll: float) -> tuple[tuple[float, float], ...]:
+    """The corners of a 240x160 mm tray turned ``turn`` degrees on the table, in the picture of a
+    camera south of it looking north, ``tilt`` degrees from straight down, its picture turned ``roll``
+    degrees counter-clockwise (so the far side lies ``roll`` degrees counter-clockwise from the top)."""
+    half = np.array([[-120, -80], [120, -80], [120, 80], [-120, 80]], float)
+    t = np.radians(turn)
+    corners = half @ np.array([[np.cos(t), -np.sin(t)], [np.sin(t), np.cos(t)]]).T
+    tilt = np.radians(tilt)
+    camera = np.array([0.0, -600 * np.sin(tilt), 600 * np.cos(tilt)])
+    forward = np.array([0.0, np.sin(tilt), -np.cos(tilt)])
+    up = np.array([0.0, np.cos(tilt), np.sin(tilt)])
+    right = np.cross(forward, up)
+    r = np.radians(roll)
+    seen = []
+    for x, y in corners:
+        ray = np.array([x, y, 0.0]) - camera
+        u, v = 500 * (ray @ right) / (ray @ forward), 500 * (ray @ up) / (ray @ forward)
+        u, v = u * np.cos(r) - v * np.sin(r), u * np.sin(r) + v * np.cos(r)  # the picture turned
+        seen.append((320 + u, 240 - v))
+    return tuple(seen)
+
+
+@pytest.mark.parametrize("turn", [0.0, 20.0, 45.0, 70.0])
+@pytest.mark.parametrize(("tilt", "roll"), [(10.0, 0.0), (25.0, 30.0), (40.0, 200.0)])
+def test_the_far_side_of_a_tray_turned_any_way_on_the_table_is_where_the_camera_looks(turn, tilt, roll):
+    far_side = TrayOutline(_tray_seen_by_a_camera(turn, tilt, roll), (640, 480)).far_side()
+    assert far_side is not None and min(abs(far_side - roll), 360 - abs(far_side - roll)) < 0.5

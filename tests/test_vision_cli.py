@@ -119,9 +119,22 @@ def test_bench_vision_prints_synthetic_figures(capsys):
     assert main(["bench-vision", "--trays", "3"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert [line.split(":")[0] for line in lines] == [
-        "synthetic 4 dice", "synthetic 5 dice", "synthetic touching", "synthetic clutter", "synthetic garbage"]
-    assert all(re.fullmatch(r"synthetic [a-z0-9 ]+: \d/3 trays exact \(\d+\.\d%\) invented \d+ median-ms \d+\.\d threads 1", line)
+        "synthetic 4 dice", "synthetic 5 dice", "synthetic touching", "synthetic clutter", "synthetic garbage",
+        "synthetic desk", "synthetic crowd"]
+    assert all(re.fullmatch(r"synthetic [a-z0-9 ]+: \d/3 trays exact \(\d+\.\d%\) invented \d+ count \d/3 "
+                            r"per-die \d+\.\d% candidates \d+\.\d median-ms \d+\.\d threads 1", line)
                for line in lines)
+
+
+@pytest.mark.parametrize(("command", "or_photo"), [
+    (["bench-vision", "--trays", "1"], ""), (["eval-vision", "."], " or 'photo'"), (["read", "x.png"], "")])
+@pytest.mark.parametrize("bad", ["left", "nan", "inf", "Photo"])
+def test_a_far_side_that_is_no_angle_is_refused_in_one_line(capsys, command, or_photo, bad):
+    with pytest.raises(SystemExit) as stop:
+        main([*command, "--up", bad])
+    assert stop.value.code == 2
+    error = capsys.readouterr().err.strip().splitlines()[-1]
+    assert error.endswith(f"argument --up: must be degrees (a number such as 0 or 90){or_photo}, got '{bad}'")
 
 
 def test_eval_vision_only_keeps_the_photos_whose_names_match(photo_folder, capsys):

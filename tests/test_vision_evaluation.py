@@ -151,3 +151,20 @@ def test_bad_boxes_are_refused_with_the_line(folder):
     (folder / "boxes.csv").write_text("file,x0,y0,x1,y1,value\na_1.jpg,10,ten,30,30,2\n")
     with pytest.raises(DatasetError, match="boxes.csv line 2"):
         read_manifest(folder)
+
+
+def test_a_manifest_may_say_where_each_photo_camera_far_side_lies(tmp_path):
+    from vision.evaluation import PHOTOS_OWN_UP, photo_params
+
+    (tmp_path / "manifest.csv").write_text("file,values,up\na.png,1,90\nb.png,2,-30\nc.png,3,\n")
+    photos = read_manifest(tmp_path)
+    assert [p.up for p in photos] == [90.0, 330.0, None]
+    assert [photo_params(p, PHOTOS_OWN_UP).up for p in photos] == [90.0, 330.0, 0.0], "the picture's top where unsaid"
+    assert [photo_params(p, 45.0).up for p in photos] == [45.0] * 3, "or where the command says, for every photo"
+
+
+@pytest.mark.parametrize("bad", ["left", "nan", "inf"])
+def test_a_far_side_that_is_no_angle_is_refused_with_its_line(tmp_path, bad):
+    (tmp_path / "manifest.csv").write_text(f"file,values,up\na.png,1,0\nb.png,2,{bad}\n")
+    with pytest.raises(DatasetError, match=f"manifest.csv line 3: up must be degrees .*'{bad}'"):
+        read_manifest(tmp_path)

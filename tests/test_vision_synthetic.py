@@ -17,8 +17,11 @@ TRAYS = 40
 # touching dice, clutter and garbage as measured by bench-vision (README), less a margin. They fall
 # short of the targets (touching >= 99 % exact, clutter and garbage never read as a die: issue 25):
 # keep them from sliding.
-EXACT_AT_LEAST = {"4 dice": TRAYS, "5 dice": TRAYS, "touching": 26, "clutter": 36, "garbage": 25}
-INVENTED_AT_MOST = {"4 dice": 0, "5 dice": 0, "touching": 2, "clutter": 4, "garbage": 16}
+# Desks (38 of 40, 2 keys or a phone read as dice) and crowds of 20 to 30 dice (14 of 40 exact) as
+# the shipped nets read them on these seeds, less a margin (issue 42's targets: desk 95 % exact with
+# at most 2 invented dice in 200, crowd counted right 90 %).
+EXACT_AT_LEAST = {"4 dice": TRAYS, "5 dice": TRAYS, "touching": 26, "clutter": 36, "garbage": 25, "desk": 36, "crowd": 12}
+INVENTED_AT_MOST = {"4 dice": 0, "5 dice": 0, "touching": 2, "clutter": 4, "garbage": 16, "desk": 3, "crowd": 2}
 
 
 @pytest.mark.parametrize("kind", TRAY_KINDS, ids=[kind.name for kind in TRAY_KINDS])
@@ -91,3 +94,46 @@ def test_several_threads_read_alike():
     with ThreadPoolExecutor(max_workers=4) as pool:
         together = list(pool.map(lambda tray: read_dice(tray).values, trays * 4))
     assert together == alone * 4
+
+
+@pytest.mark.parametrize("far_side", [0.0, 90.0, 200.0])
+def test_a_leaning_tray_says_where_its_camera_far_side_lies(far_side):
+    """The side faces are drawn on the camera's side of the top face: the die's whole picture lies
+    beyond its top face away from the far side."""
+    from vision.synthetic import tray_far_side
+
+    from dataclasses import replace
+
+    from vision.synthetic import random_look
+
+    look = replace(random_look(np.random.default_rng(5)), shadow=0.0, light_gradient=0.0)  # no shadow to weigh in
+    image, placed = render_tray((3,), np.random.default_rng(5), (240, 240), (80.0, 80.0), look, lean=0.35,
+                                far_side=far_side)
+    assert tray_far_side(placed) == pytest.approx(far_side % 360, abs=1e-6)
+    background = image[2, 2].astype(int)
+    ys, xs = np.nonzero(np.abs(image.astype(int) - background).sum(axis=2) > 60)
+    shift = np.array([xs.mean(), ys.mean()]) - np.array(placed[0].centre)
+    towards_camera = -np.array([-np.sin(np.radians(far_side)), -np.cos(np.radians(far_side))])
+    assert shift @ towards_camera > 0.1 * placed[0].side
+    _, flat = render_tray((1, 2, 3), np.random.default_rng(5))
+    assert tray_far_side(flat) is None
+
+
+def test_a_desk_has_keys_and_a_phone_beside_dice_it_keeps_clear():
+    rng = np.random.default_rng(9)
+    plain, placed = render_tray((2, 5), np.random.default_rng(9), (640, 480), (40.0, 50.0))
+    desk, placed_on_desk = render_tray((2, 5), rng, (640, 480), (40.0, 50.0), desk=True)
+    assert [d.centre for d in placed] == [d.centre for d in placed_on_desk]
+    edges = np.abs(cv2.Laplacian(cv2.cvtColor(desk, cv2.COLOR_BGR2GRAY), cv2.CV_32F))
+    plain_edges = np.abs(cv2.Laplacian(cv2.cvtColor(plain, cv2.COLOR_BGR2GRAY), cv2.CV_32F))
+    assert (edges > 60).sum() > 3 * (plain_edges > 60).sum(), "keys, a phone and cables add edges"
+    assert read_dice(desk).values == (2, 5), "nothing lies on the dice: they read as on a plain tray"
+
+
+def test_translucent_dice_let_the_table_show_through():
+    look_rng, rng = np.random.default_rng(2), np.random.default_rng(2)
+    solid, placed = render_tray((6,), look_rng, (200, 200), (80.0, 80.0))
+    clear, _ = render_tray((6,), rng, (200, 200), (80.0, 80.0), translucent=True)
+    x, y = (int(v) for v in placed[0].centre)
+    background = solid[5, 5].astype(float)
+    assert np.linalg.norm(clear[y, x] - background) < np.linalg.norm(solid[y, x] - background)

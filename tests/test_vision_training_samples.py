@@ -67,3 +67,58 @@ def test_motion_kernel_is_a_normalised_line_along_the_angle():
     assert len(rows) == 1 and np.count_nonzero(flat[rows[0]] > 0.05) >= 7, "a horizontal smear 9 px long"
     upright = motion_kernel(9.0, 90.0)
     assert np.allclose(upright, flat.T, atol=0.02)
+
+
+def _mark_left_of_centre() -> np.ndarray:
+    image = np.zeros((200, 200, 3), np.uint8)
+    image[95:105, 60:70] = 255  # a mark to the left of the die at (100, 100)
+    return image
+
+
+def _mark_place(crop: np.ndarray) -> tuple[float, float]:
+    ys, xs = np.nonzero(crop[..., 0] > 128)
+    return float(ys.mean()), float(xs.mean())
+
+
+def test_the_reader_turns_its_crops_so_the_far_side_is_at_the_top():
+    """A camera whose far side lies to the left (90 degrees) sees the top face left of the side face:
+    the crop turns the left to the top, where the classifier learned the top face lies."""
+    from dataclasses import replace
+
+    from vision.classify import reader_crop
+
+    image = _mark_left_of_centre()
+    y, x = _mark_place(reader_crop(image, (100.0, 100.0), 60.0, replace(DEFAULT_PARAMS, up=90.0)))
+    assert y < 8 and abs(x - 23.5) < 3
+    y, x = _mark_place(reader_crop(image, (100.0, 100.0), 60.0, DEFAULT_PARAMS))
+    assert x < 8 and abs(y - 23.5) < 3, "the picture's top by default: the crop is not turned"
+
+
+def test_training_crops_keep_their_scene_far_side_up_within_a_small_turn():
+    from vision.training.photos import Scene
+    from vision.training.samples import SMALL_TURN, crop_turn
+
+    rng = np.random.default_rng(3)
+    leaning = Scene("s", np.zeros((8, 8, 3), np.uint8), (), up=90.0)
+    turns = [crop_turn(leaning, rng) for _ in range(400)]
+    assert all(-90 - SMALL_TURN <= t <= -90 + SMALL_TURN for t in turns)
+    from_above = Scene("s", np.zeros((8, 8, 3), np.uint8), (), up=None)
+    anyway = [crop_turn(from_above, rng) % 360 for _ in range(400)]
+    assert min(anyway) < 30 and max(anyway) > 330, "a die seen straight from above may be turned any way"
+
+
+def test_a_training_crop_is_cut_as_the_reader_cuts_its_die(monkeypatch):
+    """With no small turn the classifier learns a leaning scene's die exactly as the reader, told
+    where that scene's far side lies, crops it."""
+    from dataclasses import replace
+
+    from vision.classify import reader_crop
+    from vision.training import samples
+    from vision.training.photos import Scene
+
+    monkeypatch.setattr(samples, "SMALL_TURN", 0.0)
+    image = _mark_left_of_centre()
+    scene = Scene("s", image, (), up=90.0)
+    learned = die_crop(image, (100.0, 100.0), 60.0, DEFAULT_PARAMS, angle=samples.crop_turn(scene, np.random.default_rng(1)))
+    read = reader_crop(image, (100.0, 100.0), 60.0, replace(DEFAULT_PARAMS, up=90.0))
+    assert np.array_equal(learned, read)

@@ -40,6 +40,12 @@ def die_crop(
     return cv2.warpAffine(region, turn, (p.crop_px, p.crop_px), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
 
 
+def reader_crop(bgr: np.ndarray, centre: tuple[float, float], size: float, p: ReaderParams) -> np.ndarray:
+    """The crop the classifier reads a candidate from: :func:`die_crop` turned so the camera's far
+    side (``p.up``) is at its top, as it was trained."""
+    return die_crop(bgr, centre, size, p, angle=-p.up % 360.0)
+
+
 def softmax(logits: np.ndarray) -> np.ndarray:
     shifted = np.exp(logits - logits.max(axis=-1, keepdims=True))
     return shifted / shifted.sum(axis=-1, keepdims=True)

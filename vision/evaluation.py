@@ -31,11 +31,16 @@ import numpy as np
 from vision import label_corrections
 from vision.classify import NOT_A_DIE, logits_and_features
 from vision.image_file import ImageFileError, read_image
-from vision.params import DEFAULT_PARAMS
+from vision.params import DEFAULT_PARAMS, ReaderParams
 from vision.reader import crops_at, likeliest
 from vision.reading import DiceReading, Die
 
-Reader = Callable[[np.ndarray], DiceReading]
+Reader = Callable[[np.ndarray, ReaderParams], DiceReading]
+# Where the camera's far side lies in the photos measured (``ReaderParams.up``): degrees, or
+# PHOTOS_OWN_UP for each photo's own (the manifest's ``up`` column, as a tray's outline would tell
+# the reader at the table; the picture's top where it says nothing).
+PHOTOS_OWN_UP = None
+Up = float | None
 Box = tuple[float, float, float, float, int]  # x0, y0, x1, y1 in photo px, and the labelled value (0 = unclear)
 
 MATCH_GROWTH = 1.25  # -: a box is grown by this about its centre before a centre is tested against it
@@ -53,6 +58,7 @@ class LabelledPhoto:
     split: str = ""
     boxes: tuple[Box, ...] = ()
     source: str = ""  # where the photo comes from (the manifest's ``source_repo``): one table, camera and dice set
+    up: float | None = None  # where the camera's far side lies (the manifest's ``up``, degrees), if known
 
     @property
     def group(self) -> str:
@@ -75,12 +81,18 @@ def box_place(box: Box) -> tuple[tuple[float, float], float]:
     return ((x0 + x1) / 2, (y0 + y1) / 2), max(x1 - x0, y1 - y0, 1.0)
 
 
-def box_faces(image: np.ndarray, boxes: tuple[Box, ...]) -> tuple[int, ...]:
+def photo_params(photo: LabelledPhoto, up: Up, params: ReaderParams = DEFAULT_PARAMS) -> ReaderParams:
+    """``params`` told where the camera's far side lies in ``photo``: ``up`` degrees, or with
+    PHOTOS_OWN_UP the photo's own (the picture's top where the manifest says nothing)."""
+    return replace(params, up=(photo.up or 0.0) if up is PHOTOS_OWN_UP else up)
+
+
+def box_faces(image: np.ndarray, boxes: tuple[Box, ...], params: ReaderParams = DEFAULT_PARAMS) -> tuple[int, ...]:
     """The classifier's likeliest face (1-6) on a crop of each labelled box, the box taken as the
     die: what the pipeline would read if it found every die where it lies (:mod:`vision.ceiling`)."""
     if not boxes:
         return ()
-    logits = logits_and_features(crops_at(image, [box_place(b) for b in boxes]), DEFAULT_PARAMS)[0]
+    logits = logits_and_features(crops_at(image, [box_place(b) for b in boxes], params), params)[0]
     return tuple(int(face) + 1 for face in np.argmax(logits[:, :NOT_A_DIE], axis=1))
 
 
@@ -213,14 +225,28 @@ def read_manifest(folder: Path, splits: Iterable[str] | None = None, corrected: 
             if not all(0 <= v <= 6 for v in values):
                 raise DatasetError(f"{manifest} line {line}: values must be 1 to 6 (0: unclear), got {row['values']!r}")
             split = row.get("split") or ""
+            up = _manifest_up(row.get("up") or "", manifest, line)
             if wanted is None or split in wanted:
                 photo_boxes = boxes.get(row["file"], ())
                 if corrected:
                     values, photo_boxes = label_corrections.corrected(row["file"], values, photo_boxes)
-                photos.append(LabelledPhoto(row["file"], values, split, photo_boxes, row.get("source_repo") or ""))
+                photos.append(LabelledPhoto(row["file"], values, split, photo_boxes, row.get("source_repo") or "", up))
     if wanted is not None and not photos:
         raise DatasetError(f"{manifest} has no rows whose split is {', '.join(sorted(wanted))}")
     return photos
+
+
+def _manifest_up(text: str, manifest: Path, line: int) -> float | None:
+    """A row's ``up`` (degrees, any finite number), or None where the row leaves it empty."""
+    if not text.strip():
+        return None
+    try:
+        up = float(text)
+    except ValueError:
+        up = math.nan
+    if not math.isfinite(up):
+        raise DatasetError(f"{manifest} line {line}: up must be degrees (a number), got {text!r}")
+    return up % 360.0
 
 
 def load_image(path: Path) -> np.ndarray:
@@ -252,18 +278,21 @@ def unseen(folder: Path, photos: list[LabelledPhoto], seen: frozenset[str]) -> l
 
 
 def evaluate(
-    folder: Path, read: Reader, photos: Iterable[LabelledPhoto] | None = None, known_count: bool = False
+    folder: Path, read: Reader, photos: Iterable[LabelledPhoto] | None = None, known_count: bool = False,
+    up: Up = 0.0, params: ReaderParams = DEFAULT_PARAMS,
 ) -> Iterator[PhotoResult]:
-    """Read every photo (decoding is not timed) and yield what was read against the label; with
-    ``known_count`` the reading is cut to the photo's labelled number of dice (``likeliest``)."""
+    """Read every photo (decoding is not timed) with ``params`` told where its far side lies
+    (``up``, :func:`photo_params`) and yield what was read against the label; with ``known_count``
+    the reading is cut to the photo's labelled number of dice (``likeliest``)."""
     for photo in read_manifest(folder) if photos is None else photos:
         image = load_image(folder / "images" / photo.file)
+        told = photo_params(photo, up, params)
         started = time.perf_counter()
-        reading = read(image)
+        reading = read(image, told)
         if known_count:
-            reading = likeliest(reading, len(photo.values))
+            reading = likeliest(reading, len(photo.values), told)
         elapsed = (time.perf_counter() - started) * 1000
-        yield PhotoResult(photo, reading, elapsed, box_faces(image, photo.boxes))
+        yield PhotoResult(photo, reading, elapsed, box_faces(image, photo.boxes, told))
 
 
 def figures(name: str, results: list[PhotoResult]) -> Figures:

@@ -52,6 +52,12 @@ class ReaderParams:
     trained_on: Path = MODELS / "trained-on.txt"  # digests of the photos both nets trained on
     crop_px: int = 48  # px of the crop handed to the classifier (square)
     crop_margin: float = 1.3  # die: side of the crop around a candidate
+    # Where the camera's far side lies, in degrees counter-clockwise from the picture's top. Each
+    # crop is turned so it is up: a camera not straight above sees a die's top face and, below it,
+    # the side turned towards the camera, and the classifier learned which of the two is on top in
+    # that frame. 0 (the picture's top) when nothing is known, as a webcam leaning over a desk looks
+    # forward; at the table the tray's outline says (``vision.tray.TrayOutline.far_side``).
+    up: float = 0.0  # degrees
     min_value_probability: float = 0.7  # -: a face less certain than this is reported unreadable
     # The classifier's face probabilities are raised to 1/face_temperature and renormalised
     # (temperature scaling), so a confidence means how often such a reading is right; fitted on

@@ -20,7 +20,7 @@ from dataclasses import replace
 import cv2
 import numpy as np
 
-from vision.classify import NOT_A_DIE, die_crop, logits_and_features, softmax
+from vision.classify import NOT_A_DIE, logits_and_features, reader_crop, softmax
 from vision.detect import Candidate, drop_duplicates, find_candidates, same_die
 from vision.params import DEFAULT_PARAMS, ReaderParams, VisionInputError
 from vision.reading import DiceReading, Die
@@ -112,7 +112,7 @@ def _judged(
     scored by that likelihood, with its raw probabilities of the six faces."""
     if not candidates:
         return {}
-    crops = np.array([die_crop(bgr, c.centre, c.size, params) for c in candidates], np.uint8)
+    crops = np.array([reader_crop(bgr, c.centre, c.size, params) for c in candidates], np.uint8)
     logits, features = logits_and_features(crops, params)
     faces: dict[Candidate, np.ndarray] = {}
     for candidate, probabilities in zip(candidates, softmax(logits) if head is None else head.probabilities(features)):
@@ -167,7 +167,7 @@ def crops_at(
     """The classifier's crops (N, crop_px, crop_px, 3) around dice at ``places`` (centre and size in
     input px), cut as the reader cuts a candidate of that place and size."""
     bgr, scale = _working_image(as_bgr(image), params)
-    crops = [die_crop(bgr, (x / scale, y / scale), size / scale, params) for (x, y), size in places]
+    crops = [reader_crop(bgr, (x / scale, y / scale), size / scale, params) for (x, y), size in places]
     return np.array(crops, np.uint8).reshape(-1, params.crop_px, params.crop_px, 3)
 
 
@@ -205,15 +205,19 @@ def likeliest(reading: DiceReading, expected: int, params: ReaderParams = DEFAUL
 
 
 def read_dice(
-    image: np.ndarray, params: ReaderParams = DEFAULT_PARAMS, expected: int | None = None, head: TableHead | None = None
+    image: np.ndarray, params: ReaderParams = DEFAULT_PARAMS, expected: int | None = None, head: TableHead | None = None,
+    *, up: float | None = None,
 ) -> DiceReading:
     """Every die in ``image`` (BGR uint8; grey and BGRA accepted) with its top-face value or None;
     with ``expected``, the dice where that many lie, or a refusal (:func:`likeliest`); with a
-    table's ``head`` (:mod:`vision.table_tuning`), read with that table's own last layer.
+    table's ``head`` (:mod:`vision.table_tuning`), read with that table's own last layer; with
+    ``up``, the camera's far side lies there (``ReaderParams.up``, as the tray's outline shows it).
 
     Raises VisionInputError for inputs that are not images, VisionModelError if a model file is
     missing. The input is never modified.
     """
+    if up is not None:
+        params = replace(params, up=up)
     found, doubtful = _found(image, params, head)
     reading = DiceReading(reading_order([die for die, _ in found], params), tuple(doubtful))
     return reading if expected is None else likeliest(reading, expected, params)

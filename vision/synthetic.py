@@ -14,19 +14,10 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
-from vision.clutter import draw_clutter
+from vision.clutter import ON_A_TABLE, Spot, draw_clutter, draw_keyboard, draw_phone
+from vision.pips import PIP_LAYOUTS
 
 SUPERSAMPLE = 2
-
-# Pip centres on a face whose side runs from -1 to 1 (before rotation).
-PIP_LAYOUTS: dict[int, tuple[tuple[float, float], ...]] = {
-    1: ((0, 0),),
-    2: ((-1, -1), (1, 1)),
-    3: ((-1, -1), (0, 0), (1, 1)),
-    4: ((-1, -1), (1, -1), (-1, 1), (1, 1)),
-    5: ((-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)),
-    6: ((-1, -1), (-1, 0), (-1, 1), (1, -1), (1, 0), (1, 1)),
-}
 
 # (die body, pips) in BGR: the looks of common dice.
 DIE_LOOKS: tuple[tuple[tuple[int, int, int], tuple[int, int, int]], ...] = (
@@ -198,31 +189,47 @@ def render_tray(
     *,
     touching: bool = False,
     lean: float = 0.0,
+    far_side: float | None = None,
     clutter: int = 0,
+    clutter_kinds: Sequence[str] = ON_A_TABLE,
+    desk: bool = False,
+    translucent: bool = False,
 ) -> tuple[np.ndarray, tuple[PlacedDie, ...]]:
     """A BGR image of dice showing ``values`` and where each was drawn.
 
     ``touching`` presses the dice together in groups; ``lean`` (die sides) shows them as an
-    oblique camera does, side faces and all; ``clutter`` draws that many things that are not
-    dice (labels, keys, coins, cables...) beside them.
+    oblique camera does, side faces and all, the camera's far side ``far_side`` degrees
+    counter-clockwise from the picture's top (any way when None); ``clutter`` draws that many
+    things of ``clutter_kinds`` that are not dice (labels, keys, coins, cables...) beside them;
+    ``desk`` lays them on a desk as a webcam sees it, a laptop's keyboard along one edge (the dice
+    may lie on its deck, never on a key), a phone and cables beside them; ``translucent`` dice let
+    the table show through.
     """
     look = look or random_look(rng)
     dice = place_dice(values, rng, size, side_range, touching)
     if lean > 0:
-        direction = rng.uniform(0, 2 * math.pi)
+        # the top face lies towards the far side: (-sin, -cos) of its angle, the picture's y pointing down
+        direction = rng.uniform(0, 2 * math.pi) if far_side is None else math.atan2(
+            -math.cos(math.radians(far_side)), -math.sin(math.radians(far_side)))
         dice = tuple(replace(d, lean=(d.side * lean * math.cos(direction), d.side * lean * math.sin(direction)))
                      for d in dice)
     width, height = size
     canvas = np.empty((height * SUPERSAMPLE, width * SUPERSAMPLE, 3), np.uint8)
     canvas[:] = look.background
+    side = float(np.mean([d.side for d in dice])) if dice else float(np.mean(side_range))
+    keep_clear = [(d.centre[0] * SUPERSAMPLE, d.centre[1] * SUPERSAMPLE, d.side * SUPERSAMPLE) for d in dice]
+    if desk:
+        _draw_desk(canvas, side * SUPERSAMPLE, keep_clear, rng)
     if clutter:
-        side = float(np.mean([d.side for d in dice])) if dice else float(np.mean(side_range))
-        keep_clear = [(d.centre[0] * SUPERSAMPLE, d.centre[1] * SUPERSAMPLE, d.side * SUPERSAMPLE) for d in dice]
-        draw_clutter(canvas, clutter, side * SUPERSAMPLE, keep_clear, rng)
+        draw_clutter(canvas, clutter, side * SUPERSAMPLE, keep_clear, rng, clutter_kinds)
+    under = canvas.copy()
     for die in sorted(dice, key=lambda d: -(d.centre[0] * d.lean[0] + d.centre[1] * d.lean[1])):
         if die.lean != (0.0, 0.0):
             _draw_sides(canvas, die, look, rng)
         draw_die(canvas, die, look)
+    if translucent:
+        opacity = float(rng.uniform(0.55, 0.8))
+        canvas[:] = (under * (1 - opacity) + canvas * opacity).astype(np.uint8)
     image = cv2.resize(canvas, size, interpolation=cv2.INTER_AREA).astype(np.float32)
     texture = rng.normal(0, 5, image.shape[:2]).astype(np.float32)  # felt or wood grain
     image += (texture * off_dice(dice, size))[..., None]
@@ -231,6 +238,31 @@ def render_tray(
         image = cv2.GaussianBlur(image, (0, 0), look.blur_sigma)
     image += rng.normal(0, look.noise_sigma, image.shape).astype(np.float32)
     return np.clip(image, 0, 255).astype(np.uint8), dice
+
+
+def tray_far_side(dice: Sequence[PlacedDie]) -> float | None:
+    """Where ``render_tray`` put the camera's far side (degrees counter-clockwise from the picture's
+    top): the way the dice lean, or None for dice drawn straight from above."""
+    leaning = [d.lean for d in dice if d.lean != (0.0, 0.0)]
+    if not leaning:
+        return None
+    x, y = leaning[0]
+    return round(math.degrees(math.atan2(-x, -y)), 6) % 360.0
+
+
+def _draw_desk(canvas: np.ndarray, side: float, keep_clear: list[Spot], rng: np.random.Generator) -> None:
+    """A laptop's keys along one edge (none within reach of a die), a phone where there is room
+    (kept clear of from then on), and a cable or two."""
+    edge = str(rng.choice(["top", "bottom", "left", "right"], p=[0.4, 0.2, 0.2, 0.2]))
+    draw_keyboard(canvas, side * rng.uniform(0.85, 1.25), edge, keep_clear, rng)
+    h, w = canvas.shape[:2]
+    for _ in range(30):
+        spot = (float(rng.uniform(0, w)), float(rng.uniform(0, h)))
+        if all(math.dist(spot, (x, y)) > 2.5 * side + r for x, y, r in keep_clear):
+            draw_phone(canvas, spot, side, rng)
+            keep_clear.append((*spot, 2.2 * side))
+            break
+    draw_clutter(canvas, int(rng.integers(1, 3)), side, keep_clear, rng, kinds=("cable",))
 
 
 def render_garbage(rng: np.random.Generator, size: tuple[int, int] = (640, 480)) -> np.ndarray:

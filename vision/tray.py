@@ -66,6 +66,9 @@ class TrayParams:
     side_px: float = 3.0  # working px: edge pixels this close to a side belong to it
     outline_px: float = 0.75  # working px: the largest step of the polygon from the region's edge
     aspect_tolerance: float = 0.02  # fraction: frames whose width/height differ less have the same shape
+    # fraction: opposite sides of a four-cornered outline whose lengths differ less than this are
+    # seen from straight above (no far side); more, and the shorter one is the far side
+    min_foreshortening: float = 0.04
 
 
 DEFAULT_TRAY_PARAMS = TrayParams()
@@ -121,6 +124,30 @@ class TrayOutline:
         mask = np.zeros((height, width), np.uint8)
         cv2.fillPoly(mask, [np.round(polygon(scaled.points) * 16).astype(np.int32)], 255, cv2.LINE_8, shift=4)
         return mask
+
+    def far_side(self, params: TrayParams = DEFAULT_TRAY_PARAMS) -> float | None:
+        """Where the camera's far side lies, in degrees counter-clockwise from the picture's top
+        (``ReaderParams.up``), or None for a camera straight above or an outline without four corners.
+
+        A camera looking at a rectangular tray obliquely sees each pair of its opposite sides run
+        together towards a vanishing point; the two points lie on the horizon, and the far side is
+        the way from the tray to it. A horizon further from the tray's middle than its size over
+        ``min_foreshortening`` (the far side that much shorter than the near one) is no horizon:
+        the camera looks straight down."""
+        if len(self.points) != 4:
+            return None
+        corners = [np.array([x, y, 1.0]) for x, y in self.points]
+        sides = [np.cross(corners[i], corners[(i + 1) % 4]) for i in range(4)]
+        horizon = np.cross(np.cross(sides[0], sides[2]), np.cross(sides[1], sides[3]))
+        normal = float(np.hypot(horizon[0], horizon[1]))
+        middle = np.mean(np.array(self.points, float), axis=0)
+        if normal < 1e-12:
+            return None
+        side = (horizon[0] * middle[0] + horizon[1] * middle[1] + horizon[2]) / normal  # the middle's signed distance
+        if abs(side) * params.min_foreshortening > math.sqrt(self.area()):
+            return None
+        towards = -np.sign(side) * horizon[:2] / normal
+        return round(math.degrees(math.atan2(-towards[0], -towards[1])), 6) % 360.0
 
     def to_json(self) -> str:
         """The outline as JSON text, for the data folder."""

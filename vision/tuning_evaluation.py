@@ -17,7 +17,16 @@ from pathlib import Path
 import numpy as np
 
 from vision.classify import NOT_A_DIE
-from vision.evaluation import UNCLEAR, DatasetError, LabelledPhoto, PhotoResult, load_image, match_by_location
+from vision.evaluation import (
+    UNCLEAR,
+    DatasetError,
+    LabelledPhoto,
+    PhotoResult,
+    Up,
+    load_image,
+    match_by_location,
+    photo_params,
+)
 from vision.params import DEFAULT_PARAMS, ReaderParams
 from vision.reader import crops_of, likeliest, read_dice
 from vision.reading import DiceReading
@@ -77,9 +86,11 @@ def _read(folder: Path, photo: LabelledPhoto, head: TableHead | None, params: Re
 
 
 def evaluate_tuned(
-    folder: Path, photos: list[LabelledPhoto], first: int, params: ReaderParams = DEFAULT_PARAMS
+    folder: Path, photos: list[LabelledPhoto], first: int, params: ReaderParams = DEFAULT_PARAMS, up: Up = 0.0
 ) -> Iterator[SourceTuning]:
-    """For each source among ``photos``: tune on its ``first`` photos in file-name order, read the rest untuned and tuned."""
+    """For each source among ``photos``: tune on its ``first`` photos in file-name order, read the
+    rest untuned and tuned; each photo read told where its camera's far side lies (``up``,
+    :func:`vision.evaluation.photo_params`)."""
     if any(not photo.boxes for photo in photos):
         raise DatasetError(f"{folder}: tuning needs every die's box (boxes.csv) to know which candidate is which die")
     for source in sorted({photo.source for photo in photos}):
@@ -87,11 +98,12 @@ def evaluate_tuned(
         examples: list[Example] = []
         for throw, photo in enumerate(mine[:first]):
             image = load_image(folder / "images" / photo.file)
-            examples += examples_from_photo(photo, image, read_dice(image, params), throw, params)
+            told = photo_params(photo, up, params)
+            examples += examples_from_photo(photo, image, read_dice(image, told), throw, told)
         head = tune(examples, params)
         used = head if head is not None and head.improves else None
-        untuned = [_read(folder, photo, None, params) for photo in mine[first:]]
-        tuned, watch = (untuned, None) if used is None else _watched(folder, mine[first:], untuned, used, params)
+        untuned = [_read(folder, photo, None, photo_params(photo, up, params)) for photo in mine[first:]]
+        tuned, watch = (untuned, None) if used is None else _watched(folder, mine[first:], untuned, used, params, up)
         yield SourceTuning(source, len(mine[:first]), len(examples), head,
                            [plain for plain, _ in untuned], [plain for plain, _ in tuned],
                            [table for _, table in untuned], [table for _, table in tuned], watch)
@@ -104,7 +116,7 @@ def _right_dice(result: PhotoResult) -> np.ndarray:
 
 def _watched(
     folder: Path, photos: list[LabelledPhoto], untuned: list[tuple[PhotoResult, PhotoResult]], head: TableHead,
-    params: ReaderParams,
+    params: ReaderParams, up: Up,
 ) -> tuple[list[tuple[PhotoResult, PhotoResult]], Watch]:
     """The photos read with ``head`` as at a table that watches it: each photo's labels are the
     players' corrections, and once the layer has cost more corrections than the shipped one would
@@ -114,7 +126,7 @@ def _watched(
         if watch.dropped:
             read.append(shipped)
             continue
-        mine = _read(folder, photo, head, params)
+        mine = _read(folder, photo, head, photo_params(photo, up, params))
         watch.record(_right_dice(mine[1]), _right_dice(shipped[1]))
         read.append(mine)
     return read, watch

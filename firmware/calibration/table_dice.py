@@ -19,6 +19,7 @@ import stat
 import threading
 import time
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -53,6 +54,7 @@ class TableDice:
         self.folder = folder
         self.dice_set = dice_set
         self.params = params
+        self._up: float | None = None  # where the camera's far side lay at the last reading (None: params.up)
         self.notices: list[str] = []  # files kept aside at start, for the players
         self._lock = threading.Lock()
         self._crops, self._labels, self._throws, self._sets = self._load_examples()
@@ -83,9 +85,12 @@ class TableDice:
         layer = self._layer
         return layer if layer is not None and layer.improves and not self._watch.dropped else None
 
-    def read(self, frame: np.ndarray) -> DiceReading:
-        """The dice in ``frame``, read with the table's layer where it is in use."""
-        return read_dice(frame, self.params, head=self.in_use)
+    def read(self, frame: np.ndarray, *, up: float | None = None) -> DiceReading:
+        """The dice in ``frame``, read with the table's layer where it is in use (``up``: where the
+        camera's far side lies, as the tray's outline shows it; the dice confirmed later come from
+        this camera's frames and are cut the same way)."""
+        self._up = up
+        return read_dice(frame, self.params, head=self.in_use, up=up)
 
     # --- examples ---------------------------------------------------------------------------
 
@@ -99,7 +104,7 @@ class TableDice:
         """The players played on with ``dice`` of ``frame`` showing ``values`` (1-6): keep them as examples."""
         if not dice:
             return
-        crops = crops_of(frame, dice, self.params)
+        crops = crops_of(frame, dice, self.params if self._up is None else replace(self.params, up=self._up))
         if self.in_use is not None:
             self._watch_layer(crops, dice, values)
         with self._lock:

@@ -10,8 +10,8 @@ it count and only movement inside it is watched.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Protocol
 
 import numpy as np
 
@@ -21,7 +21,13 @@ from vision.settle import ReadingConfirmer, SettleDetector, SettleParams
 from vision.tray import TrayOutline, dice_inside
 
 UNMOVED_FRACTION = 0.5  # of a die's size: a die read this close to where one lay, with its value, has not moved
-Reader = Callable[[np.ndarray], DiceReading]
+
+
+class Reader(Protocol):
+    """Reads the dice of a frame; ``up`` says where the camera's far side lies (``ReaderParams.up``)
+    when the tray's outline shows it."""
+
+    def __call__(self, frame: np.ndarray, /, *, up: float | None = None) -> DiceReading: ...
 
 
 @dataclass(frozen=True)
@@ -106,9 +112,11 @@ class RollWatcher:
         return Seen(confirmed, asked, unmoved)
 
     def _read(self, frame: np.ndarray, expected: int | None) -> DiceReading:
-        reading = self.reader(frame)
-        if self.tray is not None:
-            reading = dice_inside(reading, self.tray.scaled_to((frame.shape[1], frame.shape[0])))
+        tray = None if self.tray is None else self.tray.scaled_to((frame.shape[1], frame.shape[0]))
+        far_side = None if tray is None else tray.far_side()
+        reading = self.reader(frame) if far_side is None else self.reader(frame, up=far_side)
+        if tray is not None:
+            reading = dice_inside(reading, tray)
         return reading if expected is None else likeliest(reading, expected)
 
 

@@ -17,10 +17,12 @@ from pathlib import Path
 import numpy as np
 
 from vision.evaluation import (
+    PHOTOS_OWN_UP,
     UNCLEAR,
     DatasetError,
     load_image,
     match_by_location,
+    photo_params,
     read_manifest,
     trained_on,
     unseen,
@@ -39,7 +41,7 @@ def labelled_faces(folder: Path, splits: list[str] | None, params: ReaderParams)
         raise DatasetError(f"{folder} has no boxes.csv rows for these photos: calibration matches dice by location")
     faces, labels = [], []
     for photo in photos:
-        found = dice_with_faces(load_image(folder / "images" / photo.file), params)
+        found = dice_with_faces(load_image(folder / "images" / photo.file), photo_params(photo, PHOTOS_OWN_UP, params))
         for box, index in match_by_location(photo.boxes, tuple(die for die, _ in found)).items():
             if photo.boxes[box][4] != UNCLEAR:
                 faces.append(found[index][1])

@@ -5,7 +5,7 @@
     python -m vision.training.label_review ../shared/datasets/dice-photos ../shared/datasets/train-photos \
         --corrections --sheet vision/label_corrections.png
 
-The classifier reads a crop of every clearly labelled box, in its eight turns and mirror images;
+The classifier reads a crop of every clearly labelled box, as cut (the far side up) and mirrored;
 cleanlab's ``find_label_issues`` (confident learning: per-class thresholds from the predicted
 probabilities, Northcutt et al. 2021) flags the boxes whose label disagrees with what is seen more
 than the class's own noise explains. On photos the nets never saw (the held-out halves) these are
@@ -24,20 +24,20 @@ import cv2
 import numpy as np
 
 from vision.classify import NOT_A_DIE, classify
-from vision.evaluation import UNCLEAR, box_place, load_image, read_manifest
+from vision.evaluation import PHOTOS_OWN_UP, UNCLEAR, box_place, load_image, photo_params, read_manifest
 from vision.label_corrections import corrections
-from vision.params import DEFAULT_PARAMS
+from vision.params import DEFAULT_PARAMS, ReaderParams
 from vision.reader import crops_at
-from vision.table_tuning import dihedral_views
+from vision.table_tuning import upright_views
 
 TILE = 160  # px of a die on the contact sheet
 COLUMNS = 8
 
 
-def face_probabilities(image: np.ndarray, boxes: list[tuple]) -> np.ndarray:
-    """(N, 6) probabilities of the faces on each box, averaged over the crop's eight views."""
-    crops = crops_at(image, [box_place(b) for b in boxes])
-    views = classify(dihedral_views(crops), DEFAULT_PARAMS)[:, :NOT_A_DIE].reshape(8, len(boxes), NOT_A_DIE)
+def face_probabilities(image: np.ndarray, boxes: list[tuple], params: ReaderParams = DEFAULT_PARAMS) -> np.ndarray:
+    """(N, 6) probabilities of the faces on each box, averaged over the crop's upright views."""
+    views = upright_views(crops_at(image, [box_place(b) for b in boxes], params))
+    views = classify(views, params)[:, :NOT_A_DIE].reshape(-1, len(boxes), NOT_A_DIE)
     faces = views / views.sum(axis=2, keepdims=True)
     return faces.mean(axis=0)
 
@@ -100,7 +100,8 @@ def main() -> None:
         clear = [b for b in photo.boxes if b[4] != UNCLEAR]
         if clear:
             image = load_image(folder / "images" / photo.file)
-            found += [(photo.file, b, p) for b, p in zip(clear, face_probabilities(image, clear))]
+            faces = face_probabilities(image, clear, photo_params(photo, PHOTOS_OWN_UP))
+            found += [(photo.file, b, p) for b, p in zip(clear, faces)]
     labels = np.array([b[4] - 1 for _, b, _ in found])
     probabilities = np.array([p for _, _, p in found])
     flagged = find_label_issues(labels, probabilities, return_indices_ranked_by="self_confidence")

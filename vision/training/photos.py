@@ -10,7 +10,8 @@ from pathlib import Path
 import numpy as np
 
 from vision.evaluation import LabelledPhoto, load_image, read_manifest
-from vision.synthetic import render_tray
+from vision.clutter import CLUTTER
+from vision.synthetic import render_tray, tray_far_side
 
 
 @dataclass(frozen=True)
@@ -18,11 +19,15 @@ class Scene:
     """An image with its dice: (centre x, centre y, size, value) each, size being the bounding box's longer side.
 
     A value of 0 marks a die whose face is unclear (cut off, hidden): a die for the detector, no face for the classifier.
+    ``up`` is where the camera's far side lies, in degrees counter-clockwise from the picture's top
+    (``ReaderParams.up``): the classifier learns each die turned so that it is up. None for a scene
+    seen straight from above, where a die may be turned any way.
     """
 
     name: str
     image: np.ndarray
     dice: tuple[tuple[float, float, float, int], ...]
+    up: float | None = 0.0
 
 
 NEAR_A_DIE = 0.45  # die sizes: a point this close to a die's centre shows that die
@@ -53,7 +58,8 @@ def _scenes(folder: Path, keep: Callable[[LabelledPhoto], bool]) -> list[Scene]:
     """The photos of a folder that ``keep`` accepts, with their boxes as dice."""
     return [
         Scene(photo.file, load_image(folder / "images" / photo.file),
-              tuple(((x0 + x1) / 2, (y0 + y1) / 2, max(x1 - x0, y1 - y0), value) for x0, y0, x1, y1, value in photo.boxes))
+              tuple(((x0 + x1) / 2, (y0 + y1) / 2, max(x1 - x0, y1 - y0), value) for x0, y0, x1, y1, value in photo.boxes),
+              0.0 if photo.up is None else photo.up)
         for photo in read_manifest(folder)
         if photo.boxes and keep(photo)
     ]
@@ -69,11 +75,19 @@ def train_split_photos(folder: Path) -> list[Scene]:
     return _scenes(folder, lambda photo: photo.split == "train" and not labels_only_one_face(photo.file))
 
 
+def die_crop_photos(folder: Path) -> list[Scene]:
+    """Every photo of a folder of single-die crops (``train-photos-2``: each box the whole picture),
+    for the classifier only: a picture one die wide shows a detector nothing of a table."""
+    return _scenes(folder, lambda photo: True)
+
+
 def synthetic_scenes(count: int, rng: np.random.Generator) -> list[Scene]:
     """Rendered trays of 0 to 25 dice of 16 to 300 px, sizes drawn evenly on a log scale.
 
     A third have the dice pressed together, a third are seen obliquely (side faces with pips
-    showing), half have clutter beside the dice (labels, keys, coins, cables, cards...).
+    showing), half have clutter beside the dice (labels, keys, coins, cables, cards...), one in
+    five lies on a desk beside a laptop's keyboard and a phone, seen as a webcam looking forward
+    sees it, and one in six has translucent dice.
     """
     scenes = []
     for index in range(count):
@@ -81,13 +95,18 @@ def synthetic_scenes(count: int, rng: np.random.Generator) -> list[Scene]:
         side = float(np.exp(rng.uniform(np.log(16), np.log(300 if n <= 2 else 120 if n <= 6 else 60))))
         size = (640, 480) if rng.random() < 0.7 else (640, 640)
         values = [int(v) for v in rng.integers(1, 7, n)]
+        desk = rng.random() < 0.2
+        leaning = desk or rng.random() < 0.33
         try:
             image, placed = render_tray(
                 values, rng, size=size, side_range=(side, side * 1.15), touching=rng.random() < 0.33,
-                lean=float(rng.uniform(0.1, 0.45)) if rng.random() < 0.33 else 0.0,
-                clutter=int(rng.integers(1, 9)) if rng.random() < 0.5 else 0,
+                lean=float(rng.uniform(0.1, 0.45)) if leaning else 0.0,
+                far_side=float(rng.normal(0, 12)) if desk else None,
+                clutter=int(rng.integers(1, 9)) if rng.random() < 0.5 else 0, clutter_kinds=tuple(CLUTTER), desk=desk,
+                translucent=rng.random() < 0.17,
             )
         except ValueError:
             continue
-        scenes.append(Scene(f"synthetic-{index}", image, tuple((*d.box(), d.value) for d in placed)))
+        scenes.append(Scene(f"synthetic-{index}", image, tuple((*d.box(), d.value) for d in placed),
+                            tray_far_side(placed)))
     return scenes

@@ -30,13 +30,15 @@ import cv2
 import numpy as np
 
 from vision.clutter import draw_clutter
-from vision.synthetic import PIP_LAYOUTS, place_dice
+from vision.pips import PIP_LAYOUTS
+from vision.synthetic import place_dice
 from vision.training.photos import Scene
 
 LABELS = "labels.jsonl"
 # Runs on any CPU from the wheel alone. llvm_ad_rgb would be faster but needs a system libLLVM that
 # Dr.Jit accepts: Debian 12's LLVM 14 is too old and its LLVM 15 aborts compiling Dr.Jit's kernels.
 VARIANT = "scalar_rgb"
+STRAIGHT_DOWN = 3.0  # degrees from vertical: a camera nearer than this has no far side (``Camera.far_side``)
 
 
 @dataclass(frozen=True)
@@ -142,6 +144,20 @@ class Camera:
         """Pixel (x, y) of world points (n, 3), x to the right and y down from the top-left corner."""
         homogeneous = np.column_stack([points, np.ones(len(points))]) @ self.world_to_pixels().T
         return homogeneous[:, :2] / homogeneous[:, 3:4]
+
+    def far_side(self) -> float | None:
+        """Degrees the table's far side (away from the camera) is turned counter-clockwise from the
+        picture's top, at the point looked at: where the reader turns its crops so a die's top
+        face lies above the side face turned to the camera (``ReaderParams.up``); None for a
+        camera within ``STRAIGHT_DOWN`` degrees of vertical, which sees no side face to speak of."""
+        target = np.array(self.target)
+        view = target - np.array(self.origin)
+        forward = np.array([view[0], view[1], 0.0])
+        if np.linalg.norm(forward) <= math.sin(math.radians(STRAIGHT_DOWN)) * np.linalg.norm(view):
+            return None
+        ahead = target + 10.0 * forward / np.linalg.norm(forward)
+        (x0, y0), (x1, y1) = self.project(np.stack([target, ahead]))
+        return round(math.degrees(math.atan2(-(x1 - x0), -(y1 - y0))), 1) % 360.0
 
 
 def _to_linear(srgb: np.ndarray) -> np.ndarray:
@@ -662,8 +678,9 @@ def _develop(linear: np.ndarray, irradiance: float, rng: np.random.Generator, pa
 Labels = tuple[tuple[float, float, float, int], ...]  # per die: centre x, centre y, longer side (px), top value
 
 
-def render_scene(rng: np.random.Generator, params: RenderParams = PARAMS) -> tuple[np.ndarray, Labels]:
-    """One rendered tray: a BGR image and its dice as ``Scene`` labels them."""
+def render_scene(rng: np.random.Generator, params: RenderParams = PARAMS) -> tuple[np.ndarray, Labels, float | None]:
+    """One rendered tray: a BGR image, its dice as ``Scene`` labels them, and where the camera's far
+    side lies in the picture (:meth:`Camera.far_side`)."""
     mi = _mitsuba()
     dice = _dice(rng, params)
     clutter = _clutter(dice, rng, params)
@@ -692,7 +709,7 @@ def render_scene(rng: np.random.Generator, params: RenderParams = PARAMS) -> tup
         outline = cv2.convexHull(camera.project(die.vertices).astype(np.float32))[:, 0]
         linear = _motion_blur(linear, outline, _pixel_box(camera, die)[2] * rng.uniform(*params.motion_blur), rng)
     labels = tuple((*_pixel_box(camera, d), d.value) for d in dice)
-    return _develop(linear, irradiance, rng, params), labels
+    return _develop(linear, irradiance, rng, params), labels, camera.far_side()
 
 
 # --- files --------------------------------------------------------------------------------------
@@ -736,12 +753,12 @@ def render_folder(out: Path, count: int, seed: int, params: RenderParams = PARAM
             if name in done:
                 continue
             started = time.monotonic()
-            image, dice = render_scene(scene_rng(seed, index), params)
+            image, dice, up = render_scene(scene_rng(seed, index), params)
             partial = out / f".{name}"
             cv2.imwrite(str(partial), image)
             partial.rename(out / name)
             rounded = [[round(x, 2), round(y, 2), round(side, 2), value] for x, y, side, value in dice]
-            labels.write(json.dumps({"file": name, "dice": rounded}) + "\n")
+            labels.write(json.dumps({"file": name, "dice": rounded, "up": up}) + "\n")
             labels.flush()
             rendered += 1
             print(f"{name}: {len(dice)} dice, {time.monotonic() - started:.2f} s", flush=True)
@@ -749,25 +766,41 @@ def render_folder(out: Path, count: int, seed: int, params: RenderParams = PARAM
 
 
 def load_rendered(folder: Path) -> list[Scene]:
-    """The rendered scenes of ``folder`` as training ``Scene``s, in file order."""
+    """The rendered scenes of ``folder`` as training ``Scene``s, in file order, each with where its
+    camera's far side lies (None, any way, for a camera straight above and for scenes rendered
+    before that was written, whose camera may have been turned any way)."""
     return [
         Scene(row["file"], cv2.imread(str(folder / row["file"]), cv2.IMREAD_COLOR),
-              tuple((float(x), float(y), float(side), int(value)) for x, y, side, value in row["dice"]))
+              tuple((float(x), float(y), float(side), int(value)) for x, y, side, value in row["dice"]),
+              _far_side(row, folder))
         for _, row in sorted(_done(folder).items())
     ]
+
+
+def _far_side(row: dict, folder: Path) -> float | None:
+    """A labels row's ``up`` in degrees (0-360), None where it has none; ValueError naming the scene
+    for anything else."""
+    up = row.get("up")
+    if up is None:
+        return None
+    if isinstance(up, bool) or not isinstance(up, (int, float)) or not math.isfinite(up):
+        raise ValueError(f"{folder / LABELS}: {row['file']}: up must be degrees (a number), got {up!r}")
+    return float(up) % 360.0
 
 
 def write_photo_set(folder: Path) -> int:
     """``folder/manifest.csv`` and ``boxes.csv`` for the scenes rendered into ``folder/images``, so
     ``dice-companion eval-vision folder`` measures the reader on them (each die labelled with the
-    face pointing up, its box the square of its projected mesh). Returns the number of photos."""
+    face pointing up, its box the square of its projected mesh; each photo with where its camera's
+    far side lies, for ``--up photo``). Returns the number of photos."""
     rows = sorted(_done(folder / "images").items())
     with (folder / "manifest.csv").open("w") as manifest, (folder / "boxes.csv").open("w") as boxes:
-        manifest.write("file,values,n_dice,source_repo\n")
+        manifest.write("file,values,n_dice,source_repo,up\n")
         boxes.write("file,x0,y0,x1,y1,value\n")
         for name, row in rows:
             values = sorted(value for _, _, _, value in row["dice"])
-            manifest.write(f"{name},{' '.join(map(str, values))},{len(values)},render3d\n")
+            up = row.get("up")
+            manifest.write(f"{name},{' '.join(map(str, values))},{len(values)},render3d,{'' if up is None else up}\n")
             for x, y, side, value in row["dice"]:
                 boxes.write(f"{name},{x - side / 2:.2f},{y - side / 2:.2f},{x + side / 2:.2f},{y + side / 2:.2f},{value}\n")
     return len(rows)

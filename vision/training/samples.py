@@ -1,6 +1,7 @@
 """Training samples: augmented detector windows with their target maps, and augmented die crops.
 
-Augmentations stand in for dice, trays and light we have not seen: any turn and mirror image,
+Augmentations stand in for dice, trays and light we have not seen: turns that keep the camera's
+far side up (any turn for a scene seen straight from above), left-right mirror images,
 swapped colour channels and inverted colours (dark pips on light dice become light on dark),
 brightness, contrast, blur, motion blur (a die still rolling) and sensor noise.
 """
@@ -17,6 +18,9 @@ from vision.training.photos import Scene, near_a_die
 
 WINDOW = 160  # det px: side of a detector training window
 MIN_DET_SIDE, MAX_DET_SIDE = 7.0, 100.0  # det px: the die sizes the detector learns
+# degrees a die's crop is turned either way from its scene's far side up: a die is read at any yaw
+# (the dice show that), but never with the camera on another side than the one it is on.
+SMALL_TURN = 45.0
 
 
 def recolour(image: np.ndarray, rng: np.random.Generator) -> np.ndarray:
@@ -99,20 +103,29 @@ def centre_targets(points: np.ndarray, sides: list[float], stride: int) -> np.nd
     return maps
 
 
+def crop_turn(scene: Scene, rng: np.random.Generator) -> float:
+    """The angle to cut a die's crop at (``die_crop``): its scene's far side up, turned a little
+    either way, as the reader cuts it; any angle where the camera looked straight down."""
+    if scene.up is None:
+        return float(rng.uniform(0, 360))
+    return float(-scene.up + rng.uniform(-SMALL_TURN, SMALL_TURN))
+
+
 def die_crops(
     scene: Scene, per_die: int, negatives: int, rng: np.random.Generator, p: ReaderParams
 ) -> tuple[list[np.ndarray], list[int]]:
     """Crops of every die with a clear face (class value-1) and of places that are not a die's centre (class 6).
 
-    Each crop is shifted, scaled and turned at random; colours are left as they are (``recolour``
-    them for each use), so the crops can be cut once and kept.
+    Each crop is shifted, scaled, turned so the scene's far side is up, give or take ``SMALL_TURN``
+    (any way for a scene seen straight from above), and mirrored left to right at random; colours
+    are left as they are (``recolour`` them for each use), so the crops can be cut once and kept.
     """
     crops, labels = [], []
     for x, y, side, value in scene.dice:
         for _ in range(per_die if value else 0):
             shift = rng.normal(0, 0.06 * side, 2)
             crop = die_crop(scene.image, (x + shift[0], y + shift[1]), side * rng.uniform(0.85, 1.2), p,
-                            angle=float(rng.uniform(0, 360)))
+                            angle=crop_turn(scene, rng))
             crops.append(crop[:, ::-1] if rng.random() < 0.5 else crop)
             labels.append(value - 1)
     typical = float(np.median([d[2] for d in scene.dice])) if scene.dice else float(rng.uniform(20, 120))

@@ -2,18 +2,21 @@
 
     pip install '.[train]'
     python -m vision.training.train --photos ../shared/datasets/dice-photos \
-        --train-photos ../shared/datasets/train-photos [--out DIR] [--seed 1]
+        --train-photos ../shared/datasets/train-photos --die-crops ../shared/datasets/train-photos-2 \
+        --rendered /tmp/rendered3d --render 471 [--out DIR] [--seed 1]
 
 Data: the training half of the dev photos (a fixed half, chosen by a hash of the file name; see
 ``is_training_photo``), the ``train`` split of the training photos (less the boxes that cover one
-face only, ``labels_only_one_face``), synthetic trays (touching dice, oblique dice with side
-faces, clutter beside them), frames with no dice, and with ``--rendered DIR`` the 3D scenes
-of ``vision.training.render3d``. The classifier also learns the detector's
-own false candidates on all of them as "no die". The SHA-256 of every photo trained on is
-written to ``trained-on.txt`` beside the models, so ``eval-vision`` measures only photos the
-nets never saw. About 47 minutes on two cores when nothing else runs; the detector is written as
-soon as it is trained, and ``--keep-detector`` trains only the classifier on it (about 30 minutes).
-"""
+face only, ``labels_only_one_face``), synthetic trays (touching, oblique, translucent dice,
+crowds, clutter and desks beside them), frames with no dice (noise blown up into blobs among
+them), with ``--rendered DIR`` the 3D scenes of ``vision.training.render3d`` (``--render N``
+renders the first N there first), and with ``--die-crops DIR`` photos of one die each, for the
+classifier only. Every die's crop is cut with its camera's far side up (``samples.crop_turn``).
+The classifier also learns the detector's own false candidates on all of them as "no die". The
+SHA-256 of every photo trained on is written to ``trained-on.txt`` beside the models, so
+``eval-vision`` measures only photos the nets never saw. Both nets save a checkpoint in ``--out``
+after every epoch and the same command goes on from it after a stop; the detector is written as
+soon as it is trained, and ``--keep-detector`` trains only the classifier on it."""
 
 from __future__ import annotations
 
@@ -33,8 +36,16 @@ from vision.evaluation import file_digest
 from vision.network import as_net_input, forget_models
 from vision.params import MODELS, ReaderParams
 from vision.training.nets import Classifier, Detector, ReaderClassifier
-from vision.training.photos import Scene, near_a_die, synthetic_scenes, train_split_photos, training_photos
-from vision.training.render3d import load_rendered
+from vision.training.photos import (
+    Scene,
+    die_crop_photos,
+    near_a_die,
+    synthetic_scenes,
+    train_split_photos,
+    training_photos,
+)
+from vision.training.render3d import load_rendered, render_folder
+from vision.synthetic import render_garbage
 from vision.training.samples import WINDOW, detector_sample, die_crops, recolour
 
 TRAINED_ON = "trained-on.txt"
@@ -43,18 +54,23 @@ DETECTOR_EPOCH = 4096  # windows
 CLASSIFIER_EPOCH = 49152  # crops
 BAR = {"disable": None, "leave": False}  # tqdm: a bar on stderr only on a terminal, gone when done; stdout keeps the log
 # Crops per die and crops of no die cut for the classifier from each scene: the dev photos' training
-# half most (the reader's own kind of photo), other real photos next, rendered frames least.
+# half most (the reader's own kind of photo), other real photos and 3D frames next, 2D trays least.
 CROPS_DEV, CROPS_REAL, CROPS_RENDERED = (10, 12), (6, 12), (3, 6)
+CROPS_IN_3D = (6, 6)  # a 3D frame's dice (``--rendered``) show the side faces the 2D trays only draw
+CROPS_OF_ONE_DIE = (6, 0)  # a photo one die wide (``--die-crops``): no room for a crop of no die
 MAX_HARD_NEGATIVES = 10  # per scene: false candidates of the trained detector
 
 
 def garbage_scenes(count: int, rng: np.random.Generator) -> list[Scene]:
-    """Frames with no dice: flat colours, gradients, noise."""
+    """Frames with no dice: flat colours, gradients, noise, and noise blown up into blobs the size of
+    pips and dice (``render_garbage``: pictures that once fooled the reader)."""
     scenes = []
     for index in range(count):
         h, w = 480, 640
-        kind = index % 3
-        if kind == 0:
+        kind = index % 4
+        if kind == 3:
+            image = render_garbage(rng, (w, h))
+        elif kind == 0:
             image = np.full((h, w, 3), rng.integers(0, 256, 3), np.uint8)
         elif kind == 1:
             ramp = np.linspace(0, 1, w, dtype=np.float32)[None, :, None]
@@ -62,7 +78,7 @@ def garbage_scenes(count: int, rng: np.random.Generator) -> list[Scene]:
             image = image.astype(np.uint8)
         else:
             image = rng.integers(0, 256, (h, w, 3), dtype=np.uint8)
-        scenes.append(Scene(f"garbage-{index}", image, ()))
+        scenes.append(Scene(f"garbage-{index}", image, (), None))
     return scenes
 
 
@@ -80,14 +96,21 @@ def to_tensor(images: list[np.ndarray]) -> torch.Tensor:
 
 
 def train_detector(
-    scenes: list[Scene], weights: np.ndarray, epochs: int, rng: np.random.Generator, p: ReaderParams
+    scenes: list[Scene], weights: np.ndarray, epochs: int, rng: np.random.Generator, p: ReaderParams,
+    checkpoint: Path | None = None, seed: int = 1,
 ) -> Detector:
-    """Train on DETECTOR_EPOCH windows an epoch, each cut from a scene drawn with the given ``weights``."""
+    """Train on DETECTOR_EPOCH windows an epoch, each cut from a scene drawn with the given ``weights``.
+
+    With ``checkpoint``, saved after every epoch and gone on from by a run of the same shape
+    (epochs, windows an epoch, the scenes by name, seed), as the classifier's (:func:`train_classifier`)."""
     net = Detector()
     optimiser = torch.optim.AdamW(net.parameters(), lr=3e-3, weight_decay=1e-4)
     steps = DETECTOR_EPOCH // 32
     schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, 3e-3, total_steps=epochs * steps)
-    for epoch in range(epochs):
+    names = hashlib.sha256("\n".join(scene.name for scene in scenes).encode()).hexdigest()[:16]
+    shape = ("detector", epochs, DETECTOR_EPOCH, len(scenes), names, seed)
+    first = _resume(checkpoint, net, optimiser, schedule, rng, shape)
+    for epoch in range(first, epochs):
         started, total = time.time(), 0.0
         net.train()
         for _ in tqdm(range(steps), f"detector epoch {epoch + 1}", **BAR):
@@ -106,6 +129,7 @@ def train_detector(
             total += loss.item()
         print(f"detector epoch {epoch + 1}/{epochs}: loss {total / steps:.4f} ({time.time() - started:.0f} s)",
               flush=True)
+        _save(checkpoint, shape, epoch + 1, net, optimiser, schedule, rng)
     return net.eval()
 
 
@@ -138,7 +162,10 @@ def train_classifier(
     bank: tuple[np.ndarray, np.ndarray], epochs: int, rng: np.random.Generator, width: int = 1,
     checkpoint: Path | None = None, seed: int = 1,
 ) -> Classifier:
-    """Train on CLASSIFIER_EPOCH crops an epoch, drawn from the bank, mirrored and turned by quarters, recoloured.
+    """Train on CLASSIFIER_EPOCH crops an epoch, drawn from the bank, mirrored left to right, recoloured.
+
+    Never turned here: each crop was cut with its camera's far side up (``die_crops``), and a
+    quarter turn would put a side face above the top one.
 
     With ``checkpoint`` the net, optimiser, schedule and random state are saved there after every
     epoch, and a run that finds one of the same shape (epochs, width, the bank's crops and labels,
@@ -159,8 +186,7 @@ def train_classifier(
         total, right = 0.0, 0
         for batch_start in tqdm(range(0, per_epoch, 128), f"classifier epoch {epoch + 1}", **BAR):
             index = order[batch_start : batch_start + 128]
-            x = to_tensor([recolour(np.rot90(crops[i][:, ::-1] if rng.random() < 0.5 else crops[i], int(rng.integers(4))),
-                                    rng) for i in index])
+            x = to_tensor([recolour(crops[i][:, ::-1] if rng.random() < 0.5 else crops[i], rng) for i in index])
             y = torch.from_numpy(labels[index])
             out = net(x)
             loss = F.cross_entropy(out, y, label_smoothing=0.02)
@@ -173,16 +199,23 @@ def train_classifier(
         print(f"classifier epoch {epoch + 1}/{epochs}: loss {total / per_epoch:.4f} "
               f"train accuracy {100 * right / per_epoch:.1f}% on {per_epoch} of {len(crops)} crops "
               f"({time.time() - started:.0f} s)", flush=True)
-        if checkpoint is not None:
-            state = {"shape": shape, "epoch": epoch + 1, "net": net.state_dict(),
-                     "optimiser": optimiser.state_dict(), "schedule": schedule.state_dict(),
-                     "rng": rng.bit_generator.state, "torch_rng": torch.get_rng_state()}
-            torch.save(state, checkpoint.with_suffix(".tmp"))
-            checkpoint.with_suffix(".tmp").replace(checkpoint)
+        _save(checkpoint, shape, epoch + 1, net, optimiser, schedule, rng)
     return net.eval()
 
 
-def _resume(checkpoint: Path | None, net: Classifier, optimiser: torch.optim.Optimizer,
+def _save(checkpoint: Path | None, shape: tuple, epoch: int, net: torch.nn.Module, optimiser: torch.optim.Optimizer,
+          schedule: torch.optim.lr_scheduler.LRScheduler, rng: np.random.Generator) -> None:
+    """The net, optimiser, schedule and random state after ``epoch`` into ``checkpoint`` (written
+    whole or not at all), so a stopped run of the same ``shape`` loses one epoch at most."""
+    if checkpoint is None:
+        return
+    state = {"shape": shape, "epoch": epoch, "net": net.state_dict(), "optimiser": optimiser.state_dict(),
+             "schedule": schedule.state_dict(), "rng": rng.bit_generator.state, "torch_rng": torch.get_rng_state()}
+    torch.save(state, checkpoint.with_suffix(".tmp"))
+    checkpoint.with_suffix(".tmp").replace(checkpoint)
+
+
+def _resume(checkpoint: Path | None, net: torch.nn.Module, optimiser: torch.optim.Optimizer,
             schedule: torch.optim.lr_scheduler.LRScheduler, rng: np.random.Generator, shape: tuple) -> int:
     """The epoch to start from: after the one saved in ``checkpoint`` (its state loaded) when it is
     of this run's shape, else 0."""
@@ -219,12 +252,21 @@ def main() -> None:
     parser.add_argument("--synthetic", type=int, default=800, help="synthetic trays rendered (default 800)")
     parser.add_argument("--detector-epochs", type=int, default=30, help=f"of {DETECTOR_EPOCH} windows (default 30)")
     parser.add_argument("--classifier-epochs", type=int, default=32, help=f"of {CLASSIFIER_EPOCH} crops (default 32)")
+    parser.add_argument("--die-crops", type=Path, metavar="DIR",
+                        help="a folder of single-die photos (train-photos-2), every split, for the classifier only")
     parser.add_argument("--rendered", type=Path, metavar="DIR",
                         help="also train on the 3D scenes rendered into DIR by python -m vision.training.render3d")
+    parser.add_argument("--render", type=int, default=0, metavar="N",
+                        help="first render 3D scenes 0 to N-1 (seeded by --seed) into --rendered DIR, keeping those "
+                             "already there")
     parser.add_argument("--classifier-width", type=int, default=1,
                         help="the classifier's channels, as a multiple of the shipped net's (default 1)")
     parser.add_argument("--keep-detector", action="store_true", help="train only the classifier, on the detector in --out")
     args = parser.parse_args()
+    if args.render and not args.rendered:
+        parser.error("--render needs --rendered DIR to render into")
+    if args.render:
+        render_folder(args.rendered, args.render, args.seed)
     torch.manual_seed(args.seed)
     torch.set_num_threads(2)
     rng = np.random.default_rng(args.seed)
@@ -235,20 +277,25 @@ def main() -> None:
     if args.train_photos:
         real += [(args.train_photos, scene) for scene in train_split_photos(args.train_photos)]
     print(f"{len(real)} training photos with {sum(len(s.dice) for _, s in real)} dice", flush=True)
-    rendered = synthetic_scenes(args.synthetic, rng) + garbage_scenes(args.synthetic // 10, rng)
-    if args.rendered:
-        rendered += load_rendered(args.rendered)
-        print(f"{len(rendered)} rendered frames, {len(rendered) - args.synthetic - args.synthetic // 10} of them in 3D",
-              flush=True)
+    flat = synthetic_scenes(args.synthetic, rng) + garbage_scenes(args.synthetic // 5, rng)
+    in_3d = load_rendered(args.rendered) if args.rendered else []
+    rendered = flat + in_3d
+    print(f"{len(rendered)} rendered frames, {len(in_3d)} of them in 3D", flush=True)
     scenes = [scene for _, scene in real] + rendered
+    detector_checkpoint = args.out / "detector-checkpoint.pt"
     if not args.keep_detector:
         weights = np.array([REAL_SHARE / len(real)] * len(real) + [(1 - REAL_SHARE) / len(rendered)] * len(rendered))
-        detector = train_detector(scenes, weights / weights.sum(), args.detector_epochs, rng, p)
+        detector = train_detector(scenes, weights / weights.sum(), args.detector_epochs, rng, p, detector_checkpoint,
+                                  args.seed)
         export(detector, torch.zeros(1, 3, WINDOW, WINDOW), p.detector_model,
                {"image": {0: "n", 2: "h", 3: "w"}, "out": {0: "n", 2: "h4", 3: "w4"}})
         print(f"wrote {p.detector_model}", flush=True)
-    cuts = [CROPS_DEV] * len(dev) + [CROPS_REAL] * (len(real) - len(dev)) + [CROPS_RENDERED] * len(rendered)
-    crops, labels = crop_bank([(scene, *cut) for scene, cut in zip(scenes, cuts)], rng, p)
+    cuts = ([CROPS_DEV] * len(dev) + [CROPS_REAL] * (len(real) - len(dev)) + [CROPS_RENDERED] * len(flat)
+            + [CROPS_IN_3D] * len(in_3d))
+    plan = [(scene, *cut) for scene, cut in zip(scenes, cuts)]
+    single = [(args.die_crops, scene) for scene in die_crop_photos(args.die_crops)] if args.die_crops else []
+    plan += [(scene, *CROPS_OF_ONE_DIE) for _, scene in single]
+    crops, labels = crop_bank(plan, rng, p)
     mined, mined_labels = hard_negatives(scenes, rng, p)
     print(f"{len(crops)} crops, {int((labels == NOT_A_DIE).sum())} of them no die, and {len(mined)} hard negatives",
           flush=True)
@@ -259,7 +306,8 @@ def main() -> None:
     export(ReaderClassifier(classifier), torch.zeros(1, 3, p.crop_px, p.crop_px), p.classifier_model,
            {"image": {0: "n"}, "out": {0: "n"}})
     checkpoint.unlink(missing_ok=True)
-    lines = [f"{file_digest(folder / 'images' / scene.name)}  {scene.name}" for folder, scene in real]
+    detector_checkpoint.unlink(missing_ok=True)
+    lines = [f"{file_digest(folder / 'images' / scene.name)}  {scene.name}" for folder, scene in real + single]
     p.trained_on.write_text("\n".join(lines) + "\n")
     print(f"wrote {p.detector_model}, {p.classifier_model} and {p.trained_on}")
 

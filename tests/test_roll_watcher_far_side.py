@@ -1,0 +1,43 @@
+"""At the table the tray's outline tells the reader where the camera's far side lies."""
+
+import numpy as np
+import pytest
+
+from firmware.core.roll_watcher import RollWatcher
+from vision.reading import DiceReading, Die
+from vision.tray import TrayOutline
+
+FRAME = np.full((480, 640, 3), 90, np.uint8)
+
+
+class RecordingReader:
+    """A reader that finds one die in the middle and remembers where it was told the far side lies."""
+
+    def __init__(self) -> None:
+        self.told: list[float | None] = []
+
+    def __call__(self, frame: np.ndarray, *, up: float | None = None) -> DiceReading:
+        self.told.append(up)
+        return DiceReading((Die(value=3, centre=(320.0, 240.0), size=40.0, confidence=0.99),))
+
+
+def _watch_until_read(tray: TrayOutline | None) -> RecordingReader:
+    reader = RecordingReader()
+    watcher = RollWatcher(reader, tray=tray)
+    watcher.request()
+    for _ in range(200):
+        if watcher.frame(FRAME, roll_due=True) is not None:
+            return reader
+    pytest.fail("no reading after 200 still frames")
+
+
+def test_a_tray_seen_obliquely_turns_the_reader_to_its_far_side():
+    tray = TrayOutline(((100.0, 100.0), (500.0, 50.0), (500.0, 430.0), (100.0, 380.0)), (640, 480))
+    told = _watch_until_read(tray).told
+    assert told and all(up == pytest.approx(90.0) for up in told)
+
+
+def test_a_tray_seen_from_above_or_none_leaves_the_picture_top_up():
+    square = TrayOutline(((100.0, 100.0), (500.0, 100.0), (500.0, 400.0), (100.0, 400.0)), (640, 480))
+    assert set(_watch_until_read(square).told) == {None}
+    assert set(_watch_until_read(None).told) == {None}
