@@ -91,6 +91,12 @@ def test_an_unknown_game_is_not_found(data):
     assert client(data).get("/games/99").status_code == 404
 
 
+@pytest.mark.parametrize("number", [2**63 - 1, 2**63, 2**64, 10**40])
+def test_a_game_number_past_what_sqlite_holds_is_not_found(data, number):
+    """Issue 43: 2^63 and past answered 500 (OverflowError binding it as an SQLite integer)."""
+    assert client(data).get(f"/games/{number}").status_code == 404
+
+
 @pytest.mark.parametrize("kind", sorted(GAMES))
 def test_the_live_board_of_every_game_kind_is_an_svg_with_its_facts(tmp_path, kind):
     journal_with(tmp_path / JOURNAL_NAME, kind, moves=GAMES[kind])

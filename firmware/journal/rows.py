@@ -156,7 +156,9 @@ def read_games(db: sqlite3.Connection, version: int) -> tuple[list[GameRecord], 
 def read_game(db: sqlite3.Connection, version: int, game: int) -> GameRecord | None:
     """One sound game of a journal of ``version`` read from its own rows (the page's ``/games/N``:
     every game's events are not read for one); None when there is no such game or it is damaged,
-    by the same rules as :func:`read_games`."""
+    by the same rules as :func:`read_games`. A number no SQLite integer can hold is no game."""
+    if not -(2**63) <= game < 2**63:
+        return None
     row = db.execute(f"SELECT {games_columns(version)} FROM games WHERE id = ?", (game,)).fetchone()
     if row is None:
         return None
