@@ -363,3 +363,27 @@ def test_history_names_the_game_in_progress_when_none_has_ended(tmp_path, capsys
     assert main(["history", "--data", str(tmp_path)]) == 0
     assert capsys.readouterr().out.splitlines() == [
         "no finished or abandoned games yet; game 1 is being played (Can't Stop: Ann, Bob)"]
+
+
+@pytest.mark.parametrize("kind", ["pipe", "link", "folder", "stale file"])
+def test_whatever_stands_where_the_mark_is_written_neither_holds_it_nor_is_written_through(tmp_path, kind, caplog):
+    """Issue 43: a FIFO at ``journal.sqlite3.last.new`` froze the first move for ever; a link there
+    had the mark written over the file it points to."""
+    import threading
+
+    from waiting import HANG_S
+
+    journal_path = tmp_path / "journal.sqlite3"
+    fresh = last_event.marker_path(journal_path).with_name("journal.sqlite3.last.new")
+    victim = tmp_path / "victim.txt"
+    victim.write_text("the players' notes\n")
+    {"pipe": lambda: os.mkfifo(fresh), "link": lambda: fresh.symlink_to(victim), "folder": fresh.mkdir,
+     "stale file": lambda: fresh.write_text("half a mark")}[kind]()
+    written = threading.Event()
+    threading.Thread(target=lambda: (last_event.remember(journal_path, 1, 7, "roll 1-2-3-4"), written.set()),
+                     daemon=True).start()
+    assert written.wait(HANG_S), "remember() hangs"
+    assert last_event.recalled(journal_path) == last_event.LastEvent(1, 7, last_event.digest(1, 7, "roll 1-2-3-4"))
+    assert victim.read_text() == "the players' notes\n"
+    warned = [r.getMessage() for r in caplog.records if "last-event mark" in r.getMessage()]
+    assert len(warned) == (0 if kind == "stale file" else 1)
