@@ -62,3 +62,67 @@ def test_a_set_is_read_with_the_corrections_and_without_them_when_asked():
     changed = {file for file in raw if raw[file] != fixed[file]}
     assert changed == {file for file in corrections() if file in raw}
     assert CORRECTIONS.is_file()
+
+
+HEADER = "file,x0,y0,x1,y1,old,new,why\n"
+
+
+@pytest.mark.parametrize(("body", "said"), [
+    (HEADER.encode() + b"a.jpg,1,2,3,4,5,6,caf\xe9\n", r"line 2: a byte that is not UTF-8 \(0xe9\)"),
+    ((HEADER + "a.jpg,1,2,3,4,5,6," + "x" * 140_000 + "\n").encode(), r"line 2: not a CSV row"),
+    ((HEADER + "a.jpg,1,2,3,4,5,6,fine\na.jpg,one,2,3,4,5,6,words\n").encode(), r"line 3: needs file, .* as numbers"),
+    ((HEADER + "a.jpg,nan,2,3,4,5,6,not a box\n").encode(), r"line 2: the box \(nan, 2, 3, 4\) must be finite"),
+    ((HEADER + "a.jpg,1,2,3,inf,5,6,not a box\n").encode(), r"line 2: the box .* must be finite"),
+    ((HEADER + "a.jpg,1,2,3,4,5,6,six\nb.jpg,1,2,3,4,5,4,other file\na.jpg,1.2,2,3,4,5,4,four\n").encode(),
+     r"lines 2 and 4: both correct a.jpg's box \(1.2, 2, 3, 4\), to 6 and to 4"),
+    (b"x" * (2 << 20), r"larger than 1048576 bytes"),
+])
+def test_a_damaged_list_is_refused_in_one_line_naming_the_file_and_row(tmp_path, body, said):
+    """Issue 43: these gave a traceback or were taken silently."""
+    from vision.label_corrections import CorrectionsError
+
+    bad = tmp_path / "corrections.csv"
+    bad.write_bytes(body)
+    with pytest.raises(CorrectionsError, match=said) as error:
+        corrections(bad)
+    assert str(error.value).startswith(str(bad)) and "\n" not in str(error.value)
+
+
+def test_a_pipe_in_place_of_the_list_is_refused_without_waiting_on_it(tmp_path):
+    import os
+    import threading
+
+    from waiting import HANG_S
+
+    from vision.label_corrections import CorrectionsError
+
+    pipe = tmp_path / "corrections.csv"
+    os.mkfifo(pipe)
+    said: list[str] = []
+
+    def read() -> None:
+        try:
+            corrections(pipe)
+        except CorrectionsError as error:
+            said.append(str(error))
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    reader.join(HANG_S)
+    assert said == [f"{pipe}: is no regular file"]
+
+
+def test_eval_vision_says_what_is_wrong_with_the_list_in_one_line(tmp_path, monkeypatch, capsys):
+    from firmware.cli import main
+    from vision import label_corrections
+
+    photos = tmp_path / "photos"
+    (photos / "images").mkdir(parents=True)
+    (photos / "manifest.csv").write_text("file,values\na_1.jpg,2\n")
+    bad = tmp_path / "corrections.csv"
+    bad.write_bytes(HEADER.encode() + b"a_1.jpg,1,2,3,4,5,6,\xff\n")
+    read = label_corrections.corrections.__wrapped__  # the list itself, not the project's cached one
+    monkeypatch.setattr(label_corrections, "corrections", lambda: read(bad))
+    assert main(["eval-vision", str(photos)]) != 0
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "line 2: a byte that is not UTF-8" in err[0]

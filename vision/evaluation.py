@@ -229,7 +229,10 @@ def read_manifest(folder: Path, splits: Iterable[str] | None = None, corrected: 
             if wanted is None or split in wanted:
                 photo_boxes = boxes.get(row["file"], ())
                 if corrected:
-                    values, photo_boxes = label_corrections.corrected(row["file"], values, photo_boxes)
+                    try:
+                        values, photo_boxes = label_corrections.corrected(row["file"], values, photo_boxes)
+                    except label_corrections.CorrectionsError as error:
+                        raise DatasetError(str(error)) from None
                 photos.append(LabelledPhoto(row["file"], values, split, photo_boxes, row.get("source_repo") or "", up))
     if wanted is not None and not photos:
         raise DatasetError(f"{manifest} has no rows whose split is {', '.join(sorted(wanted))}")
