@@ -331,13 +331,25 @@ def _read_npz(path: Path, names: tuple[str, ...], optional: tuple[str, ...] = ()
         os.close(handle)
     if len(data) > limit:
         raise ValueError(f"larger than {limit} bytes")
-    check_unpacked(data, limit)
-    with np.load(io.BytesIO(data), allow_pickle=False) as saved:
-        if not isinstance(saved, np.lib.npyio.NpzFile):
-            raise ValueError("a single array, not the table's file")
-        if "format" not in saved.files or str(saved["format"]) != FORMAT:
-            raise ValueError("not written by the companion")
-        return {name: saved[name] for name in (*names, *(n for n in optional if n in saved.files))}
+    return parse_npz(data, limit, names, optional)
+
+
+def parse_npz(data: bytes, limit: int, names: tuple[str, ...], optional: tuple[str, ...] = ()) -> dict[str, np.ndarray]:
+    """The arrays of the bytes of one of the table's .npz files (see :func:`_read_npz`). Whatever
+    zipfile or numpy raises on bytes a card has damaged (a flipped compression method gives
+    NotImplementedError, a flipped "encrypted" flag RuntimeError) is damage: ValueError."""
+    try:
+        check_unpacked(data, limit)
+        with np.load(io.BytesIO(data), allow_pickle=False) as saved:
+            if not isinstance(saved, np.lib.npyio.NpzFile):
+                raise ValueError("a single array, not the table's file")
+            if "format" not in saved.files or str(saved["format"]) != FORMAT:
+                raise ValueError("not written by the companion")
+            return {name: saved[name] for name in (*names, *(n for n in optional if n in saved.files))}
+    except UNREADABLE:
+        raise
+    except Exception as error:  # noqa: BLE001 - any failure to unpack damaged bytes is damage, said as such
+        raise ValueError(f"damaged ({type(error).__name__}: {error})") from None
 
 
 def _no_examples(params: ReaderParams) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
