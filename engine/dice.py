@@ -34,11 +34,16 @@ class Roll:
         return self.text()
 
 
-def parse_roll(text: str) -> Roll:
-    """Parse ``roll 1-4-5-6`` (the inverse of :meth:`Roll.text`)."""
+EXAMPLE_ROLLS = {4: (1, 4, 5, 6), 5: (1, 3, 3, 5, 6)}  # what a game's error messages show a roll of its dice as
+
+
+def parse_roll(text: str, dice: int = 4) -> Roll:
+    """Parse ``roll 1-4-5-6`` (the inverse of :meth:`Roll.text`); an error shows a roll of the
+    game's own ``dice`` as the example."""
     match = _ROLL_TEXT.fullmatch(text.strip().lower())
     if match is None:
-        raise StateFormatError(f"a roll is written like 'roll 1-4-5-6', got {text!r}")
+        example = EXAMPLE_ROLLS.get(dice) or tuple(sorted(face % 6 + 1 for face in range(dice)))
+        raise StateFormatError(f"a roll is written like '{Roll(example).text()}', got {text!r}")
     return Roll(tuple(int(d) for d in match.group(1).split("-")))
 
 

@@ -106,7 +106,7 @@ def parse_move(text: str) -> Move | Roll:
     if cleaned == "pass":
         return PASS
     if word == "roll":
-        return parse_roll(cleaned)
+        return parse_roll(cleaned, DICE)
     if word == "take" and rest:
         return Take(parse_option(rest))
     keep = parse_keep(rest) if word == "keep" else None

@@ -11,7 +11,7 @@ from typing import Union
 
 from engine.dice import Roll, parse_roll
 from engine.errors import StateFormatError
-from engine.keeps import Keep, parse_keep
+from engine.keeps import DICE, Keep, parse_keep
 from engine.yacht.boxes import Box, parse_box
 
 __all__ = ["Keep", "Move", "Score", "move_text", "parse_move"]
@@ -44,7 +44,7 @@ def parse_move(text: str) -> Move | Roll:
     cleaned = " ".join(text.strip().lower().split())
     word, _, rest = cleaned.partition(" ")
     if word == "roll":
-        return parse_roll(cleaned)
+        return parse_roll(cleaned, DICE)
     if word == "score" and rest:
         return Score(parse_box(rest))
     keep = parse_keep(rest) if word == "keep" else None
