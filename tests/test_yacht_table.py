@@ -215,6 +215,54 @@ def test_a_damaged_table_is_recomputed_never_trusted_and_the_log_says_so(tmp_pat
     assert stored.read_table(path) is not None, "rewritten whole"
 
 
+def _cache_holds(kind: str, path, table: np.ndarray) -> None:
+    """Put ``kind`` where the per-user cache's table is read."""
+    import os
+
+    if kind == "pipe":
+        os.mkfifo(path)
+    elif kind == "8 GB sparse file":
+        with open(path, "wb") as sparse:
+            sparse.truncate(8 << 30)
+    elif kind == "link to /dev/zero":
+        path.symlink_to("/dev/zero")
+    elif kind == "random table with its own digest":
+        garbage = np.abs(np.random.default_rng(7).normal(120, 30, table.shape))
+        garbage[np.isnan(table)] = np.nan
+        garbage[-1] = table[-1]  # full cards as a table has them: only the advisor's own reckoning tells
+        path.write_bytes(stored.stored(garbage))
+
+
+@pytest.mark.parametrize("kind", ["pipe", "8 GB sparse file", "link to /dev/zero", "random table with its own digest"])
+def test_what_stands_in_the_cache_is_never_trusted_nor_waited_on(tmp_path, table, caplog, kind):
+    """Issue 43: a FIFO hung the start, a huge file or /dev/zero gave a MemoryError at every start, and
+    a table of random values carrying its own digest was used without a word."""
+    import threading
+
+    from waiting import HANG_S
+
+    _cache_holds(kind, tmp_path / stored.TABLE_NAME, table)
+    got: list[np.ndarray] = []
+    with caplog.at_level(logging.WARNING, logger="dice_companion"):
+        loader = threading.Thread(target=lambda: got.append(stored.load_table(tmp_path, lambda: table)), daemon=True)
+        loader.start()
+        loader.join(HANG_S)
+    assert got and got[0] is table, "recomputed (here: the true table handed in)"
+    assert sum("recomputed" in r.message for r in caplog.records) == 1
+
+
+def test_a_cache_folder_that_cannot_be_read_means_a_table_computed_not_a_traceback(tmp_path, table, monkeypatch):
+    def refused(*_args, **_kwargs):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(stored.os, "open", refused)
+    assert stored.load_table(tmp_path, lambda: table) is table
+
+
+def test_a_true_table_agrees_with_the_advisor_reckoning_everywhere_checked(table):
+    assert stored.disagreements(table, np.random.default_rng(3)) == 0
+
+
 def test_a_table_that_cannot_be_kept_is_kept_in_memory(tmp_path, table, caplog):
     blocked = tmp_path / "file"
     blocked.write_text("not a folder")

@@ -7,16 +7,20 @@ and its SHA-256 is written below; ``python -m firmware.games.yacht.ship_table`` 
 again and rewrites the file (and prints the digest to put here). A shipped file that is missing or
 whose digest does not check out is never trusted: the table is computed once into the per-user
 cache (``$XDG_CACHE_HOME/dice-companion``, else ``~/.cache/dice-companion``), a file there whose
-digest or contents do not check out is recomputed and rewritten, and the log says so each time.
+digest or contents do not check out, or that disagrees with the code's own reckoning at a few dozen
+positions, or is no regular file of a table's size, is recomputed and rewritten, and the log says
+so each time.
 Where no file can be written the table is computed and kept in memory for the process.
 """
 
 from __future__ import annotations
 
+import errno
 import functools
 import logging
 import lzma
 import os
+import stat
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -24,13 +28,25 @@ from pathlib import Path
 import numpy as np
 
 from engine.errors import StateFormatError
-from engine.yacht.advisor import solve, table_digest, table_from_bytes, table_to_bytes
+from engine.yacht.advisor import (
+    FULL,
+    TABLE_SHAPE,
+    UPPER_BITS,
+    YACHT_BIT,
+    plan,
+    reachable_uppers,
+    solve,
+    table_digest,
+    table_from_bytes,
+    table_to_bytes,
+)
 
 LOG = logging.getLogger("dice_companion")
 TABLE_NAME = "yacht-advisor-table.bin"
 SHIPPED = Path(__file__).with_name("advisor-table.bin.xz")
 SHIPPED_SHA256 = "a77a4123306495f8329cf69458583cb149687a5c8156a3f5bfd1b9d1871ddc48"  # of the table's bytes (table_to_bytes), uncompressed
 DIGEST_WORD = b"sha256 "
+SPOT_CHECKS = 36  # positions a cached table is checked at, against the code's own reckoning (about 10 ms)
 
 
 def cache_folder() -> Path:
@@ -45,13 +61,53 @@ def stored(table: np.ndarray) -> bytes:
     return DIGEST_WORD + table_digest(data).encode() + b"\n" + data
 
 
-def read_table(path: Path) -> np.ndarray:
-    """The table kept at ``path``; StateFormatError says why a file is not to be trusted."""
-    content = path.read_bytes()
+def read_table(path: Path, rng: np.random.Generator | None = None) -> np.ndarray:
+    """The table kept at ``path``; StateFormatError says why a file is not to be trusted.
+
+    Only a regular file of exactly a table's size is read, without following a link or waiting on
+    a pipe (a link to /dev/zero or an 8 GB file would fill the memory, a pipe hold the start). Its
+    digest line only says the bytes arrived whole, so the table must also agree with what the code
+    computes at SPOT_CHECKS positions drawn afresh (``rng``): a table of anything else, its digest
+    written beside it, would have the hints and bots play from garbage."""
+    size = len(stored_size_probe())
+    try:
+        handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0))
+    except OSError as error:
+        if error.errno == errno.ELOOP:
+            raise StateFormatError("it is a link, not the table") from None
+        raise
+    with os.fdopen(handle, "rb") as opened:
+        found = os.fstat(handle)
+        if not stat.S_ISREG(found.st_mode) or found.st_size != size:
+            raise StateFormatError(f"it is no regular file of a table's {size} bytes")
+        content = opened.read(size + 1)
     first, _, data = content.partition(b"\n")
     if not first.startswith(DIGEST_WORD) or first[len(DIGEST_WORD):].decode(errors="replace") != table_digest(data):
         raise StateFormatError("its digest does not match its contents")
-    return table_from_bytes(data)
+    table = table_from_bytes(data)
+    wrong = disagreements(table, rng or np.random.default_rng())
+    if wrong:
+        raise StateFormatError(f"it disagrees with the advisor's own reckoning at {wrong} of {SPOT_CHECKS} positions")
+    return table
+
+
+@functools.cache
+def stored_size_probe() -> bytes:
+    """A stored file of the right size (its contents do not matter): what a cached table must measure."""
+    return stored(np.zeros(TABLE_SHAPE))
+
+
+def disagreements(table: np.ndarray, rng: np.random.Generator) -> int:
+    """Of SPOT_CHECKS reachable positions drawn with ``rng``, how many hold another value than the
+    turn the code plans from the table's own later positions is worth (a true table holds it at all)."""
+    reachable = reachable_uppers()
+    wrong = 0
+    for filled in rng.integers(0, FULL, SPOT_CHECKS):
+        upper = int(rng.choice(np.flatnonzero(reachable[int(filled) & UPPER_BITS])))
+        yacht = int(rng.integers(2)) if filled & YACHT_BIT else 0
+        worth = plan(table, int(filled), np.array([upper]), np.array([yacht])).start[0]
+        wrong += not np.isclose(worth, table[filled, upper, yacht], rtol=1e-9, atol=1e-9)
+    return wrong
 
 
 def write_table(path: Path, table: np.ndarray) -> None:
@@ -65,11 +121,13 @@ def write_table(path: Path, table: np.ndarray) -> None:
 def load_table(folder: Path | None, compute: Callable[[], np.ndarray] = solve) -> np.ndarray:
     """The table kept in ``folder``, or computed (and kept there when it can be: None keeps it in memory)."""
     path = folder / TABLE_NAME if folder is not None else None
-    if path is not None and path.exists():
+    if path is not None:
         try:
             return read_table(path)
+        except FileNotFoundError:
+            pass
         except (OSError, StateFormatError) as error:
-            LOG.warning("the Yacht advisor's table %s is damaged (%s): recomputed", path, error)
+            LOG.warning("the Yacht advisor's table %s is damaged or no table (%s): recomputed", path, error)
     started = time.perf_counter()
     table = compute()
     LOG.info("computed the Yacht advisor's table in %.1f s", time.perf_counter() - started)
