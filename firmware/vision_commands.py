@@ -220,10 +220,14 @@ def _throw(kind: TrayKind, rng: np.random.Generator, up: float) -> tuple[np.ndar
                        lean=lean, far_side=up, translucent=translucent)
 
 
+def _on(die: Die, drawn: PlacedDie) -> bool:
+    """Whether ``die`` was read within half a side of ``drawn``'s top face: that die, read."""
+    return math.dist(die.centre, drawn.centre) <= drawn.side / 2
+
+
 def _right_where_drawn(placed: tuple[PlacedDie, ...], dice: tuple[Die, ...]) -> int:
-    """How many drawn dice have a die read with their value within half a side of their top face."""
-    return sum(any(d.value == drawn.value and math.dist(d.centre, drawn.centre) <= drawn.side / 2 for d in dice)
-               for drawn in placed)
+    """How many drawn dice have a die read with their value where they lie (:func:`_on`)."""
+    return sum(any(d.value == drawn.value and _on(d, drawn) for d in dice) for drawn in placed)
 
 
 def synthetic_accuracy(kind: TrayKind, trays: int, seed: int, up: float = 0.0) -> SyntheticFigures:
@@ -240,7 +244,7 @@ def synthetic_accuracy(kind: TrayKind, trays: int, seed: int, up: float = 0.0) -
         reading = read_dice(image, params)
         times.append((time.perf_counter() - started) * 1000)
         candidates += len(candidates_in(image, params))
-        extra = sum(all(math.dist(die.centre, drawn.centre) > drawn.side / 2 for drawn in placed) for die in reading.dice)
+        extra = sum(not any(_on(die, drawn) for drawn in placed) for die in reading.dice)
         invented += extra
         counted += len(reading.dice) == len(placed)
         dice += len(placed)

@@ -8,6 +8,7 @@ table's own last layer can be fitted on the dice of that table (:mod:`vision.tab
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 from pathlib import Path
 
@@ -38,6 +39,12 @@ def die_crop(
     turn = cv2.getRotationMatrix2D(middle, angle, 1.0)
     turn[:, 2] += (p.crop_px - scaled) / 2
     return cv2.warpAffine(region, turn, (p.crop_px, p.crop_px), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+
+
+def far_side_degrees(dx: float, dy: float) -> float:
+    """The picture's direction (``dx``, ``dy``; y pointing down) as ``ReaderParams.up`` counts it:
+    degrees counter-clockwise from the picture's top, 0 to 360."""
+    return round(math.degrees(math.atan2(-dx, -dy)), 6) % 360.0
 
 
 def reader_crop(bgr: np.ndarray, centre: tuple[float, float], size: float, p: ReaderParams) -> np.ndarray:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
+from vision.classify import far_side_degrees
 from vision.clutter import ON_A_TABLE, Spot, draw_clutter, draw_keyboard, draw_phone
 from vision.pips import PIP_LAYOUTS
 
@@ -222,7 +223,7 @@ def render_tray(
         _draw_desk(canvas, side * SUPERSAMPLE, keep_clear, rng)
     if clutter:
         draw_clutter(canvas, clutter, side * SUPERSAMPLE, keep_clear, rng, clutter_kinds)
-    under = canvas.copy()
+    under = canvas.copy() if translucent else canvas
     for die in sorted(dice, key=lambda d: -(d.centre[0] * d.lean[0] + d.centre[1] * d.lean[1])):
         if die.lean != (0.0, 0.0):
             _draw_sides(canvas, die, look, rng)
@@ -247,7 +248,7 @@ def tray_far_side(dice: Sequence[PlacedDie]) -> float | None:
     if not leaning:
         return None
     x, y = leaning[0]
-    return round(math.degrees(math.atan2(-x, -y)), 6) % 360.0
+    return far_side_degrees(x, y)
 
 
 def _draw_desk(canvas: np.ndarray, side: float, keep_clear: list[Spot], rng: np.random.Generator) -> None:

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from vision.classify import far_side_degrees
 from vision.even_regions import even_regions, in_frame, working_copy
 from vision.frame_outline import (
     Point,
@@ -147,7 +148,7 @@ class TrayOutline:
         if abs(side) * params.min_foreshortening > math.sqrt(self.area()):
             return None
         towards = -np.sign(side) * horizon[:2] / normal
-        return round(math.degrees(math.atan2(-towards[0], -towards[1])), 6) % 360.0
+        return far_side_degrees(towards[0], towards[1])
 
     def to_json(self) -> str:
         """The outline as JSON text, for the data folder."""

@@ -29,6 +29,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from vision.classify import far_side_degrees
 from vision.clutter import draw_clutter
 from vision.pips import PIP_LAYOUTS
 from vision.synthetic import place_dice
@@ -157,7 +158,7 @@ class Camera:
             return None
         ahead = target + 10.0 * forward / np.linalg.norm(forward)
         (x0, y0), (x1, y1) = self.project(np.stack([target, ahead]))
-        return round(math.degrees(math.atan2(-(x1 - x0), -(y1 - y0))), 1) % 360.0
+        return round(far_side_degrees(x1 - x0, y1 - y0), 1) % 360.0
 
 
 def _to_linear(srgb: np.ndarray) -> np.ndarray:
