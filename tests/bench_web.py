@@ -204,6 +204,115 @@ def slow_sockets(data: Path, held: int = 120) -> str:
     return f"a new visitor's page with {held} slow sockets open: {took:.2f} s (target <= 2 s)"
 
 
+CROWD_HOSTS = 20  # addresses the slow sockets come from (one address may hold PER_ADDRESS)
+HOUSEHOLD = ("127.0.0.101", "127.0.0.102", "127.0.0.103", "127.0.0.104")  # the household's phones
+
+
+def _slow_sockets(port: int, count: int, hosts: int, ready, stop) -> int:
+    """Hold ``count`` connections from ``hosts`` loopback addresses, each sending the start of a
+    request and a header line every 3 s, reopening every one the server closes, until ``stop``;
+    ``ready`` is set once all were opened. Returns how many it had to reopen."""
+    import errno
+    import resource
+    import selectors
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, min(hard, count + 256)), hard))
+    selector = selectors.DefaultSelector()
+    reopened = 0
+
+    def open_one(number: int) -> None:
+        sock = socket.socket()
+        sock.setblocking(False)
+        sock.bind((f"127.0.{1 + number % hosts}.1", 0))
+        if sock.connect_ex(("127.0.0.1", port)) not in (0, errno.EINPROGRESS):
+            sock.close()
+            raise OSError("the slow sockets could not connect")
+        selector.register(sock, selectors.EVENT_WRITE, [number, b"GET / HTTP/1.1\r\n", time.monotonic()])
+
+    for number in range(count):
+        open_one(number)
+    ready.set()
+    while not stop.is_set():
+        now = time.monotonic()
+        for key, events in selector.select(timeout=0.1):
+            number, unsent, _ = key.data
+            sock = key.fileobj
+            try:
+                if events & selectors.EVENT_READ and not sock.recv(4096):
+                    raise ConnectionResetError
+                if events & selectors.EVENT_WRITE and unsent:
+                    sock.send(unsent)
+                    selector.modify(sock, selectors.EVENT_READ, [number, b"", now + 3])
+            except OSError:
+                selector.unregister(sock)
+                sock.close()
+                open_one(number)
+                reopened += 1
+        for key in list(selector.get_map().values()):
+            number, unsent, due = key.data
+            if not unsent and due <= now:  # a header line every 3 s: never idle, never finished
+                key.data[1:] = [b"X-Slow: 1\r\n", now]
+                selector.modify(key.fileobj, selectors.EVENT_READ | selectors.EVENT_WRITE, key.data)
+    return reopened
+
+
+def _household(port: int, seconds: float) -> list[float]:
+    """Each phone of HOUSEHOLD asks for the live game twice a second, as an open page does, for
+    ``seconds``: how long each answer took, connection included (30 s a timeout)."""
+    import http.client
+
+    times: list[float] = []
+
+    def phone(address: str) -> None:
+        stop = time.monotonic() + seconds
+        while time.monotonic() < stop:
+            started = time.perf_counter()
+            try:
+                connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30, source_address=(address, 0))
+                connection.request("GET", "/live.json")
+                connection.getresponse().read()
+                connection.close()
+                times.append(time.perf_counter() - started)
+            except OSError:
+                times.append(float("inf"))
+            time.sleep(POLL_MS / 1000)
+
+    threads = [threading.Thread(target=phone, args=(address,)) for address in HOUSEHOLD]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return times
+
+
+def siege(data: Path, count: int = 2000, seconds: float = 20.0) -> str:
+    """``count`` slow sockets from CROWD_HOSTS addresses, reopened as fast as the server closes
+    them, while the household's phones poll the live game for ``seconds``, each from a process of
+    its own (in the server's, their threads would take its interpreter)."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    server = WebServer(data, "127.0.0.1", 0)
+    server.start()
+    manager = multiprocessing.Manager()
+    ready, stop = manager.Event(), manager.Event()
+    with ProcessPoolExecutor(2) as pool:
+        attack = pool.submit(_slow_sockets, server.port, count, CROWD_HOSTS, ready, stop)
+        while not ready.wait(1):
+            if attack.done():
+                attack.result()
+        time.sleep(2)  # the slow sockets settle in
+        times = pool.submit(_household, server.port, seconds).result()
+        stop.set()
+        reopened = attack.result()
+    manager.shutdown()
+    server.close()
+    return (f"{count} slow sockets from {CROWD_HOSTS} addresses: the household's {len(HOUSEHOLD)} phones had "
+            f"{len(times)} answers, p50 {statistics.median(times):.2f} s, slowest {max(times):.2f} s (target <= 1 s); "
+            f"{reopened} slow sockets closed by the server and reopened")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=1000)
@@ -221,6 +330,7 @@ def main() -> int:
         print(readers_during_a_game(data / JOURNAL_NAME, rng))
         print(crowd(data, args.clients, args.seconds, args.games))
         print(slow_sockets(data))
+        print(siege(data))
     return 0
 
 

@@ -534,6 +534,33 @@ def test_one_host_holds_at_most_its_share_of_connections(tmp_path):
         server.close()
 
 
+def test_past_the_cap_the_connections_waiting_longest_are_closed_and_a_newcomer_is_served(tmp_path, monkeypatch):
+    """2,000 slow sockets from 20 addresses (each within PER_ADDRESS) kept the household out for
+    tens of seconds: waitress stopped accepting at its limit, and a newcomer waited in the kernel's
+    queue behind every slow socket. Past CONNECTION_CAP the ones that waited longest are closed."""
+    import socket
+    import urllib.request
+
+    from firmware.web import server as web_server
+
+    monkeypatch.setattr(web_server, "CONNECTION_CAP", 40)
+    monkeypatch.setattr(web_server, "ACCEPT_BATCH", 8)
+    monkeypatch.setitem(web_server.CONNECTIONS, "channel_timeout", 10 * HANG_S)  # never closed for idling here
+    server = web_server.WebServer(tmp_path, "127.0.0.1", 0)
+    server.start()
+    held = []
+    try:
+        for number in range(60):  # from three hosts, none past its share
+            held.append(socket.create_connection(("127.0.0.1", server.port), timeout=HANG_S,
+                                                 source_address=(f"127.0.0.{2 + number % 3}", 0)))
+        assert all(closed_by_the_server(sock) for sock in held[:10])  # the oldest, first to go
+        assert urllib.request.urlopen(f"http://127.0.0.1:{server.port}/", timeout=HANG_S).status == 200
+    finally:
+        for sock in held:
+            sock.close()
+        server.close()
+
+
 def test_headers_trickled_past_the_deadline_are_closed(tmp_path, monkeypatch):
     """A byte every tenth of a second is never idle: the idle timeout never closed it."""
     import socket

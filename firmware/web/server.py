@@ -8,58 +8,110 @@ journal (each request opens it read-only for one read), so it never blocks the c
 
 from __future__ import annotations
 
+import heapq
 import logging
 import threading
 import time
 from pathlib import Path
 
 from waitress.channel import HTTPChannel
-from waitress.server import create_server
+from waitress.server import TcpWSGIServer
 
 from firmware.journal.journal import JOURNAL_NAME
 from firmware.web._app import create_app
 
 LOG = logging.getLogger("dice_companion")
 THREADS = 8  # a few phones and a TV at once, with room for the live page while the slow views wait their turn
-# Idle and slow connections must not lock new visitors out (waitress's defaults: 100 connections,
-# idle ones closed after 120 s, looked for every 30 s): many more, closed after 10 s, looked for
-# every 2 s; poll() rather than select(), which fails past 1,024 sockets.
-CONNECTIONS = {"connection_limit": 1000, "channel_timeout": 10, "cleanup_interval": 2, "asyncore_use_poll": True}
-
-
+# Idle and slow connections must not lock new visitors out. Waitress's defaults (100 connections,
+# idle ones closed after 120 s, looked for every 30 s) let a few slow clients shut the page; here
+# idle ones are closed after 10 s, looked for every 2 s, poll() rather than select() (which fails
+# past 1,024 sockets), and past CONNECTION_CAP the slowest are closed to let a newcomer in.
+# Waitress's own limit, which stops accepting (a newcomer then waits behind every slow socket in
+# the kernel's queue), sits above the cap, never reached.
+# 2,000 slow sockets from 20 addresses, reopened as fast as they are closed, left the household's
+# phones answered within 0.4 s with a cap of 200, 300 or 1,000, even with everything on one core
+# (tests/bench_web.py): the cap is what a Pi's file descriptors allow (1,024 for a service),
+# with room for the journal's files, the camera and a batch of newcomers.
+CONNECTION_CAP = 300  # open connections at most, however many wait
+ACCEPT_BATCH = 64  # connections accepted a turn (waitress takes one): a newcomer queued behind a flood is let in soon
+BACKLOG = 4096  # connections the kernel queues for accepting: a full queue drops a newcomer's SYN (a second's wait)
+CONNECTIONS = {"channel_timeout": 10, "cleanup_interval": 2, "asyncore_use_poll": True, "backlog": BACKLOG}
 HEADER_DEADLINE_S = 10.0  # a request's headers must be in this long after its first byte (trickled ones never go idle)
 PER_ADDRESS = 100  # connections one address may hold: one host's slow sockets must not lock the others out
+NOTICE_EVERY_S = 60.0  # how often the log may say that slow connections were closed to make room
 
 
 class BoundedChannel(HTTPChannel):
     """waitress's connection with two bounds it lacks: a request whose headers are not all in
     HEADER_DEADLINE_S after its first byte is closed (a client trickling a byte every few seconds is
     never idle, so the idle timeout never closes it), and a connection past PER_ADDRESS from one
-    address is closed as soon as it is accepted."""
-
-    request_began = 0.0
+    address is closed as soon as it is accepted. ``waiting_since`` is when it last began to wait
+    for its client: opened, or the first byte of its latest request."""
 
     def __init__(self, server, sock, addr, adj, map=None) -> None:  # noqa: A002 (waitress's own names)
         super().__init__(server, sock, addr, adj, map)
+        self.waiting_since = time.monotonic()
         host = _host(addr)
         if sum(_host(channel.addr) == host for channel in list(server.active_channels.values())) > PER_ADDRESS:
             self.will_close = True  # closed at the loop's next turn, before anything is read
 
     def received(self, data: bytes) -> bool:
         if self.request is None:
-            self.request_began = time.monotonic()
+            self.waiting_since = time.monotonic()
         return super().received(data)
 
     def readable(self) -> bool:
         request = self.request  # looked at on every turn of the loop (at least once a second)
         if request is not None and not request.headers_finished and \
-                time.monotonic() - self.request_began > HEADER_DEADLINE_S:
+                time.monotonic() - self.waiting_since > HEADER_DEADLINE_S:
             self.will_close = True
         return super().readable()
 
 
 def _host(addr: object) -> object:
     return addr[0] if isinstance(addr, tuple) else addr
+
+
+class BoundedServer(TcpWSGIServer):
+    """waitress's server accepting every waiting connection at once (up to ACCEPT_BATCH a turn,
+    not one), then closing the connections that have waited longest for their client while more
+    than CONNECTION_CAP are open: a newcomer is served at once, and a flood of slow sockets only
+    closes its own older ones. A connection whose request is being answered is never closed."""
+
+    channel_class = BoundedChannel
+    _accepted = False
+    _closed_since_notice = 0
+    _last_notice = -NOTICE_EVERY_S
+
+    def accept(self):  # noqa: ANN201 (waitress's own signature)
+        pair = super().accept()
+        self._accepted = pair is not None
+        return pair
+
+    def handle_accept(self) -> None:
+        for _ in range(ACCEPT_BATCH):
+            if not self.accepting:  # closed meanwhile
+                break
+            self._accepted = False
+            super().handle_accept()
+            if not self._accepted:
+                break
+        self._close_slowest()
+
+    def _close_slowest(self) -> None:
+        still_open = [channel for channel in list(self.active_channels.values()) if not channel.will_close]
+        excess = len(still_open) - CONNECTION_CAP
+        if excess <= 0:
+            return
+        waiting = [channel for channel in still_open if not channel.requests]
+        for channel in heapq.nsmallest(excess, waiting, key=lambda channel: channel.waiting_since):
+            channel.handle_close()
+        self._closed_since_notice += excess
+        now = time.monotonic()
+        if now - self._last_notice >= NOTICE_EVERY_S:
+            LOG.warning("the page had more than %d connections open: closed the %d that waited longest for their "
+                        "client (since the last notice)", CONNECTION_CAP, self._closed_since_notice)
+            self._last_notice, self._closed_since_notice = now, 0
 
 
 class WebServer:
@@ -69,12 +121,11 @@ class WebServer:
     def __init__(self, data_dir: Path, address: str, port: int, hosts: tuple[str, ...] = ()) -> None:
         app = create_app(data_dir / JOURNAL_NAME, hosts)
         try:
-            self._server = create_server(app, host=address, port=port, threads=THREADS, ident="dice-companion",
-                                         **CONNECTIONS)
+            self._server = BoundedServer(app, host=address, port=port, threads=THREADS, ident="dice-companion",
+                                         connection_limit=CONNECTION_CAP + 2 * ACCEPT_BATCH, **CONNECTIONS)
         except OSError as error:
             raise OSError(f"cannot serve the page on {address}:{port}: {error.strerror or error}") from None
-        self._server.channel_class = BoundedChannel  # type: ignore[union-attr]
-        self.port: int = self._server.effective_port  # type: ignore[union-attr]
+        self.port: int = int(self._server.effective_port)  # waitress gives a string
         self.address = address
 
     @property
