@@ -230,6 +230,42 @@ def test_a_crafted_or_runaway_mark_is_said_once_as_damaged_and_never_stops_a_sta
     assert Journal(path).lost is None and not caplog.records, "said once"
 
 
+def test_a_mark_from_another_journal_is_refused_not_believed(tmp_path, caplog):
+    """A mark copied from another data folder (or forged) said events were lost that never were:
+    a mark is signed with its journal's identity, and another's is damage, said once."""
+    caplog.set_level(logging.ERROR, "dice_companion")
+    ours, theirs = tmp_path / "ours" / "journal.sqlite3", tmp_path / "theirs" / "journal.sqlite3"
+    for path in (ours, theirs):
+        path.parent.mkdir()
+        two_won_games(path)
+    journal, _ = journal_with(theirs, *WIN[:5])  # their game 3, which ours never had
+    journal.close()
+    last_event.marker_path(ours).write_bytes(last_event.marker_path(theirs).read_bytes())
+    journal = Journal(ours)
+    assert journal.lost is None
+    said = [r.getMessage() for r in caplog.records]
+    assert len(said) == 1 and "is damaged: it was not written for this journal" in said[0], said
+    journal.close()
+    assert Journal(theirs).lost is None, "the mark is believed by its own journal"
+
+
+def test_a_mark_written_before_journals_had_an_identity_is_still_believed_once(tmp_path, caplog):
+    """The first start of this version finds an unsigned mark beside a journal without identity:
+    what it owes is still told (the identity is made at that start; later marks are signed)."""
+    path = tmp_path / "journal.sqlite3"
+    journal, game = journal_with(path, *WIN[:5])
+    journal.close()
+    damage(path, "DROP TABLE identity")
+    damage(path, f"DELETE FROM events WHERE game = {game} AND seq = 5")  # lost with the log
+    last_event.remember(path, game, 5, WIN[4])  # unsigned, as an earlier version wrote it
+    journal = Journal(path)
+    assert journal.lost == Lost(game, 5, 5)
+    journal.close()
+    last_event.remember(path, game, 5, WIN[4])  # now the journal has an identity: an unsigned mark is not its own
+    caplog.clear()
+    assert Journal(path).lost is None and "it was not written for this journal" in caplog.text
+
+
 def test_nothing_is_said_lost_when_the_journal_holds_every_event_or_the_mark_was_torn(tmp_path):
     whole = crashed_journal(tmp_path / "whole", random.Random(3), finished=1)
     journal = Journal(whole.path)
@@ -315,11 +351,27 @@ def test_a_folder_the_reader_cannot_write_is_read_as_immutable(tmp_path, monkeyp
 
     path = tmp_path / "journal.sqlite3"
     two_won_games(path)
+    companion = Journal(path)  # running: its log and shared memory lie beside the journal
     monkeypatch.setattr(journal_module, "_can_share_memory", lambda path: False)
     reader = Journal(path, read_only=True)
     assert reader.immutable and len(reader.games()) == 2
     reader.close()
     assert main(["history", "--data", str(tmp_path)]) == 0 and "2 games" in capsys.readouterr().out
+    companion.close()
+
+
+def test_readers_leave_the_folder_of_a_journal_at_rest_as_they_found_it(tmp_path, capsys):
+    """history and the page left an empty log and shared memory beside a journal that had none
+    (a reader cannot remove them: only a writer's close does)."""
+    from firmware.web._app import create_app
+
+    path = tmp_path / "journal.sqlite3"
+    two_won_games(path)
+    found = {entry.name: entry.read_bytes() for entry in tmp_path.iterdir()}
+    assert main(["history", "--data", str(tmp_path)]) == 0 and "2 games" in capsys.readouterr().out
+    page = create_app(path).test_client()
+    assert all(page.get(route).status_code == 200 for route in ("/", "/history", "/stats.json", "/games/1"))
+    assert {entry.name: entry.read_bytes() for entry in tmp_path.iterdir()} == found
 
 
 def test_a_data_folder_whose_name_holds_uri_characters_is_read(tmp_path, capsys):

@@ -24,6 +24,7 @@ import itertools
 import json
 import logging
 import os
+import secrets
 import sqlite3
 import time
 import urllib.parse
@@ -136,6 +137,8 @@ class Journal:
         self.moved_aside: Path | None = None  # where an unreadable journal found at start was kept
         self.lost: Lost | None = None  # acknowledged events found missing at start
         self.immutable = False  # read-only and unable to use SQLite's shared memory: the log is not seen
+        self.identity: str | None = None  # this journal's own, signing its marks (a writer's)
+        self._identity_was_there = False  # False: made at this start (the journal's previous marks carry none)
         in_memory = str(path) == ":memory:"
         self._lock = None if in_memory or read_only else _lock(Path(path))
         # Found empty or missing at start: whatever the mark says was acknowledged went with the file.
@@ -174,6 +177,8 @@ class Journal:
             if self.moved_aside is not None:
                 last_event.forget(path)
                 return
+            if not file_lost:  # the journal that signed the mark went with the file: nothing to check it by
+                self._refuse_another_journals(last)
             self.lost = last_event.lost_events(self._db, last, file_lost)
         except last_event.DamagedMark as damage:
             LOG.error("journal %s: the mark of the last acknowledged event (%s) is damaged: %s; whether events were "
@@ -185,10 +190,18 @@ class Journal:
             if file_lost:  # said now; the fresh journal owes nothing, so the next start says it no more
                 last_event.forget(path)
 
+    def _refuse_another_journals(self, last: last_event.LastEvent) -> None:
+        """DamagedMark unless the mark was signed by this journal; an unsigned one only when the
+        journal had no identity before this start (both written by an earlier version)."""
+        if last.journal != self.identity and (last.journal is not None or self._identity_was_there):
+            raise last_event.DamagedMark("it was not written for this journal (another journal's, or a crafted one)")
+
     def _open(self, read_only: bool) -> sqlite3.Connection:
         if not read_only:
             db = sqlite3.connect(str(self.path), BUSY_TIMEOUT_MS / 1000, isolation_level=None, check_same_thread=False)
             return self._checked(db, read_only)
+        if _at_rest(Path(self.path)):  # nothing to miss; SQLite would leave an empty log and shared memory behind
+            return self._checked(self._connect_read_only(True), read_only)
         self.immutable = not _can_share_memory(Path(self.path))
         if self.immutable:
             LOG.warning("journal %s read as immutable (its folder is not writable by this user): what the "
@@ -236,6 +249,7 @@ class Journal:
                     elif version < SCHEMA_VERSION:
                         _upgrade(db, version)
                     db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+                    self.identity, self._identity_was_there = _identity(db)
             self._version = self._refuse_newer(db)  # a read-only journal may be of an older version
             damaged = [] if read_only else read_games(db, self._version)[1]  # a reader lists them (damaged())
             if damaged:
@@ -301,7 +315,7 @@ class Journal:
         if str(self.path) == ":memory:":
             return
         try:
-            last_event.remember(Path(self.path), game, seq, event)
+            last_event.remember(Path(self.path), game, seq, event, self.identity)
         except OSError as error:
             LOG.warning("journal: cannot mark event %d of game %d as acknowledged: %s", seq, game, error)
 
@@ -452,6 +466,28 @@ def _transaction(db: sqlite3.Connection) -> Iterator[None]:
 
 
 WAL_SUFFIXES = ("", "-wal", "-shm")
+
+
+def _identity(db: sqlite3.Connection) -> tuple[str, bool]:
+    """The journal's own identity (made once, at random: a copied or crafted mark names another),
+    and whether it was there before (in the caller's transaction). A table of its own: journals of
+    this version still open in earlier ones."""
+    db.execute("CREATE TABLE IF NOT EXISTS identity (id TEXT NOT NULL)")
+    found = db.execute("SELECT id FROM identity LIMIT 1").fetchone()
+    if found is not None and isinstance(found[0], str):
+        return found[0], True
+    made = secrets.token_hex(16)
+    db.execute("DELETE FROM identity")
+    db.execute("INSERT INTO identity (id) VALUES (?)", (made,))
+    return made, False
+
+
+def _at_rest(path: Path) -> bool:
+    """Whether no companion has the journal open and nothing was cut short: no log, no shared
+    memory, no rollback journal beside it (a companion's clean close removes them). Such a file
+    is read as it lies, and the reader leaves the folder as it found it. (A companion starting
+    during the read writes its first moves to a log this read does not see: the next read does.)"""
+    return not any(Path(f"{path}{suffix}").exists() for suffix in ("-wal", "-shm", "-journal"))
 
 
 def _can_share_memory(path: Path) -> bool:

@@ -37,6 +37,7 @@ class LastEvent:
     game: int
     seq: int
     digest: str
+    journal: str | None = None  # the identity of the journal it was written for (None: by an earlier version)
 
 
 LOG_LOST = "log"  # the write-ahead log was damaged or deleted: the last commits went with it
@@ -78,11 +79,13 @@ def marker_path(journal: Path) -> Path:
     return Path(f"{journal}{SUFFIX}")
 
 
-def remember(journal: Path, game: int, seq: int, event: str) -> None:
-    """Write the marker of the event just committed (before the event is shown): as a new file,
-    fsync'd, renamed over the old one, the folder fsync'd, so a crash at any moment leaves either
-    the old mark or the new one whole, never an empty or torn one."""
+def remember(journal: Path, game: int, seq: int, event: str, identity: str | None = None) -> None:
+    """Write the marker of the event just committed (before the event is shown), signed with the
+    journal's ``identity``: as a new file, fsync'd, renamed over the old one, the folder fsync'd, so
+    a crash at any moment leaves either the old mark or the new one whole, never an empty or torn one."""
     body = {"game": game, "seq": seq, "digest": digest(game, seq, event)}
+    if identity is not None:
+        body["journal"] = identity
     text = json.dumps({**body, "check": _check(body)})
     final = marker_path(journal)
     fresh = final.with_name(final.name + ".new")
@@ -160,14 +163,17 @@ def recalled(journal: Path) -> LastEvent | None:
     try:
         data = json.loads(raw.decode("utf-8"))
         body = {key: data[key] for key in ("game", "seq", "digest")}
+        body.update({"journal": data["journal"]} if "journal" in data else {})
     except (UnicodeDecodeError, ValueError, KeyError, TypeError) as error:
         raise DamagedMark(f"it is not a mark ({type(error).__name__})") from None
     game, seq, check = body["game"], body["seq"], body["digest"]
     if not all(type(n) is int and 1 <= n <= LARGEST for n in (game, seq)) or not isinstance(check, str):
         raise DamagedMark("its numbers are out of range")
+    if not isinstance(body.get("journal", ""), str):
+        raise DamagedMark("its journal is not named")
     if data.get("check") != _check(body):
         raise DamagedMark("its check does not match")
-    return LastEvent(game, seq, check)
+    return LastEvent(game, seq, check, body.get("journal"))
 
 
 def lost_events(db: sqlite3.Connection, last: LastEvent, file_lost: bool = False) -> Lost | None:
