@@ -11,6 +11,7 @@ from pathlib import Path
 from engine.errors import EngineError
 from firmware.config import ConfigError, load_config
 from firmware.drawing.screens import says
+from firmware.journal.write_limits import write_trouble
 from vision.evaluation import DatasetError
 from vision.params import VisionInputError
 
@@ -51,6 +52,9 @@ def _demo(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:  # ctrl-c: said, then the status 130 a shell expects
         print("left before anyone won" + (f"; `dice-companion demo --data {data}` resumes the game" if data else ""))
         raise
+    if outcome.unsaved:
+        resume = f"; once it can, `dice-companion demo --data {data}` resumes the game" if data else ""
+        raise OSError(f"{outcome.unsaved}: the game stopped there{resume}")
     when = f"in round {outcome.rounds} ({outcome.turns} turns)"  # rounds, as the screens count them
     if outcome.winner:
         print(f"{says(outcome.winner, 'wins')} {when}")
@@ -405,7 +409,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(args.run(args))
     except (EngineError, ConfigError, VisionInputError, DatasetError, OSError) as error:  # refusals, not bugs: no traceback
-        print(f"dice-companion: {error}", file=sys.stderr)
+        print(f"dice-companion: {write_trouble(error)}", file=sys.stderr)
         return 2
     except RecursionError:  # pathlib makes and resolves folders by recursion: a path thousands of folders deep
         print("dice-companion: a path nests too deeply to be used (thousands of folders): give a shorter one",

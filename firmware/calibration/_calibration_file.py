@@ -51,6 +51,8 @@ def write_atomically(path: Path, data: bytes) -> None:
             file.flush()
             os.fsync(file.fileno())
         os.replace(temporary, path)
+    except OSError as error:  # write() names no file: "File too large" alone says nothing of which
+        raise OSError(error.errno, f"cannot write {path}: {error.strerror or error}") from error
     finally:
         temporary.unlink(missing_ok=True)
     folder = os.open(path.parent, os.O_RDONLY)

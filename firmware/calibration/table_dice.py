@@ -57,6 +57,7 @@ class TableDice:
         self._up: float | None = None  # where the camera's far side lay at the last reading (None: params.up)
         self.notices: list[str] = []  # files kept aside at start, for the players
         self._lock = threading.Lock()
+        self._said_unwritable = False  # a refit that could not write its files is said once
         self._crops, self._labels, self._throws, self._sets = self._load_examples()
         self._watch = Watch()
         self._layer = self._load_layer()
@@ -185,6 +186,10 @@ class TableDice:
             try:
                 if self._new or not self._closing:
                     self.refit()
+            except OSError as error:  # its files could not be written (a full disk, a file-size limit): said once
+                if not self._said_unwritable:
+                    LOG.error("the table's dice layer could not be refitted (%s); the reader goes on without it", error)
+                self._said_unwritable = True
             except Exception:  # a failed refit must never stop the game: the shipped layer reads on
                 LOG.exception("the table's dice layer could not be refitted; the reader goes on without it")
             if self._closing:

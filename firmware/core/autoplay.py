@@ -16,6 +16,7 @@ from firmware.drawing.screens import BadReadScreen, ManualEntryScreen, NoticeScr
 from hardware.buttons import Press
 from hardware.camera import Toss
 
+TRIES_WHEN_NOT_SAVED = 3  # a move the journal refuses this often in a row stops the bots' game (never a hang)
 Tosser = Callable[[Toss], Sequence[int]]  # does a toss on the simulated table -> the tray's dice
 
 
@@ -40,6 +41,7 @@ class AutoPlayers:
         self._acted_on: Screen | None = None
         self._last_throw: tuple[int, ...] = ()
         self._last_press: Press | None = None  # pressed again when the journal refused what it did
+        self._refusals = 0  # the journal's refusals in a row
 
     def on_screen(self, screen: Screen) -> None:
         """Act once on each screen that asks the players for a decision."""
@@ -63,8 +65,10 @@ class AutoPlayers:
         status = getattr(screen, "status", "")
         if waiting_on_camera(status):
             return None
-        if status.startswith(NOT_SAVED) and self._last_press is not None:  # "try again": the same press
-            return AutoPress((self._last_press,))
+        if status.startswith(NOT_SAVED) and self._last_press is not None:  # "try again": the same press,
+            self._refusals += 1  # a few times, as players would, then they stop (the game resumes later)
+            return AutoPress((self._last_press if self._refusals < TRIES_WHEN_NOT_SAVED else Press.QUIT,))
+        self._refusals = 0
         if isinstance(screen, (SetupScreen, ResumeScreen, NoticeScreen)):
             return AutoPress((Press.SELECT,))
         if isinstance(screen, ManualEntryScreen):

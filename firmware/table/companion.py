@@ -60,6 +60,7 @@ from firmware.games.game_setup import GameSetup
 from firmware.journal.journal import UNDO, Journal, play_through, replay
 from firmware.journal.last_event import FILE_LOST
 from firmware.journal.rows import CAMERA, HAND
+from firmware.journal.write_limits import write_trouble
 from firmware.table._confirmed_dice import ConfirmedDice
 from firmware.table.dice_lesson import DiceLesson
 from firmware.table._setup_menu import chosen_setup, first_menu, menu_after
@@ -111,6 +112,7 @@ class Companion:
         self._scratch: Any = None  # the game's work in progress before its next move
         self.listeners: list[Callable[[Screen], None]] = []
         self.finished = False
+        self.unsaved: str | None = None  # why the last move could not be journaled, until one is
         self.state: Any = None
         self.setup: GameSetup | None = None  # the game being played
         self._game: int | None = None
@@ -336,7 +338,7 @@ class Companion:
         self._leave_game()
 
     def _journal_refused(self, what: str, error: Exception) -> None:
-        LOG.error("%s: %s", what, error)
+        LOG.error("%s: %s", what, write_trouble(error))
         self._banner = NoticeScreen("Cannot save games", ("The journal refused:", *rows_of(str(error))))
 
     def _press_in_setup(self, press: Press) -> None:
@@ -479,9 +481,11 @@ class Companion:
         try:
             self.journal.append(self._game, event, self.game.progress(after), source)
         except (sqlite3.Error, OSError) as error:
-            LOG.error("could not journal %r: %s", event, error)
+            self.unsaved = f"could not journal {event!r}: {write_trouble(error)}"
+            LOG.error("%s", self.unsaved)
             self._status = f"{NOT_SAVED}: try again"
             return False
+        self.unsaved = None
         return True
 
     def _apply_tray(self, state: Any, dice: tuple[int, ...], source: str) -> bool:

@@ -49,6 +49,7 @@ class Outcome:
     turns: int
     over: bool = False
     rounds: int = 0
+    unsaved: str | None = None  # why the last move could not be journaled (the game stopped there)
 
 
 def _outcome(companion: Companion) -> Outcome:
@@ -57,7 +58,7 @@ def _outcome(companion: Companion) -> Outcome:
         return Outcome(None, 0)
     progress = companion.game.progress(state)
     winner = None if progress.winner is None else companion.names[progress.winner]
-    return Outcome(winner, progress.turns, progress.over, companion.game.round(state))
+    return Outcome(winner, progress.turns, progress.over, companion.game.round(state), companion.unsaved)
 
 
 def play_demo(

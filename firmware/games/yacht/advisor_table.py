@@ -114,8 +114,11 @@ def write_table(path: Path, table: np.ndarray) -> None:
     """Write the file whole or not at all (a process killed while writing leaves the old one)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     partial = path.with_name(f"{path.name}.{os.getpid()}.partial")
-    partial.write_bytes(stored(table))
-    os.replace(partial, path)
+    try:
+        partial.write_bytes(stored(table))
+        os.replace(partial, path)
+    finally:
+        partial.unlink(missing_ok=True)  # a write cut short (a full disk, a file-size limit) leaves nothing
 
 
 def load_table(folder: Path | None, compute: Callable[[], np.ndarray] = solve) -> np.ndarray:
