@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import functools
 import math
 import sys
 from collections.abc import Sequence
@@ -127,7 +128,13 @@ def _bench_durability(args: argparse.Namespace) -> int:
         data = _data_folder(args.data, "--data DIR") if args.data is not None else Path(scratch)
         if args.data is not None:
             _own_folder(data)
-        figures = run_kill_test(args.kills, args.seed, data, args.game, args.vary_players)
+        try:
+            figures = run_kill_test(args.kills, args.seed, data, args.game, args.vary_players)
+        except KeyboardInterrupt:
+            if args.data is not None:
+                print(f"bench-durability stopped: {data} keeps the games played so far; remove it (or name another "
+                      "folder) to run again", file=sys.stderr)
+            raise
     for line in kill_test_lines(figures):
         print(line)
     return 0 if not figures.lost and not figures.broken_games else 1
@@ -147,7 +154,8 @@ def _own_folder(data: Path) -> None:
             journal.close()
         if games:
             raise ConfigError(f"bench-durability --data {data}: it holds a journal of {games} game{'s' * (games != 1)}; the kill test "
-                              "plays its own games and needs a folder of its own (a new or empty one)")
+                              "plays its own games and needs a folder of its own (a new or empty one; remove "
+                              "this one if a stopped kill test left it)")
 
 
 def _run(args: argparse.Namespace) -> int:
@@ -244,11 +252,27 @@ def _port(text: str) -> int:
     return value
 
 
+def _whole(text: str) -> int:
+    """An argparse type: a whole number (argparse would say "invalid int value")."""
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a whole number, got {text!r}") from None
+
+
 def _positive(text: str) -> int:
     """An argparse type: a whole number of at least 1."""
-    value = int(text)
+    value = _whole(text)
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
+def _seed(text: str) -> int:
+    """An argparse type: a seed, a whole number from 0 (numpy refuses negative ones with a traceback)."""
+    value = _whole(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"a seed is a whole number from 0 up, got {value}")
     return value
 
 
@@ -278,8 +302,8 @@ UP_HELP = ("where the camera's far side lies, in degrees counter-clockwise from 
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="dice-companion", description="A Raspberry Pi referee for table-top dice games."
+    parser = argparse.ArgumentParser(  # no abbreviations: --game must never be taken for --games
+        prog="dice-companion", description="A Raspberry Pi referee for table-top dice games.", allow_abbrev=False
     )
     from firmware.games import DEFAULT_KIND, kinds
 
@@ -287,17 +311,18 @@ def build_parser() -> argparse.ArgumentParser:
         command.add_argument("--game", choices=kinds(), default=DEFAULT_KIND, help=f"{what} (default {DEFAULT_KIND})")
 
     commands = parser.add_subparsers(dest="command", required=True)
+    command = functools.partial(commands.add_parser, allow_abbrev=False)  # nor in any command's own
 
-    demo = commands.add_parser(
+    demo = command(
         "demo", help="a whole game on simulated hardware: you against the advisor (in Tumblin' Dice, a game of "
         "skill, the keyboard plays every seat), keyboard buttons, synthetic camera, terminal OLED"
     )
     game_argument(demo, "the game to play")
     demo.add_argument("--auto", action="store_true", help="bots (advisor, Rule of 28, ...) play the whole game unattended")
-    demo.add_argument("--seed", type=int, default=1, help="seed for the simulated dice (default 1)")
-    demo.add_argument("--players", type=int, default=2, choices=(1, 2, 3, 4),
+    demo.add_argument("--seed", type=_seed, default=1, help="seed for the simulated dice (default 1)")
+    demo.add_argument("--players", type=_whole, default=2, choices=(1, 2, 3, 4),
                       help="how many play (default 2; Columns: 2 only; Yacht: 1 to 4)")
-    demo.add_argument("--columns", type=int, help="Can't Stop: columns to win, 3, 4 or 5 (default 3)")
+    demo.add_argument("--columns", type=_whole, help="Can't Stop: columns to win, 3, 4 or 5 (default 3)")
     demo.add_argument("--record", type=Path, metavar="DIR",
                       help="also save every OLED screen as a PNG in DIR (made if missing; refused if it already holds screens)")
     demo.add_argument("--data", type=Path, metavar="DIR", help="journal the games in DIR (an unfinished one resumes)")
@@ -306,11 +331,11 @@ def build_parser() -> argparse.ArgumentParser:
     rule.add_argument("--forced-move", action="store_true", help="Can't Stop: play the Forced Move variant")
     demo.set_defaults(run=_demo)
 
-    device = commands.add_parser("run", help="the companion on the devices a configuration file names")
+    device = command("run", help="the companion on the devices a configuration file names")
     device.add_argument("--config", type=Path, required=True, metavar="FILE", help="TOML, see firmware/pi/dice-companion.toml")
     device.set_defaults(run=_run)
 
-    calibration = commands.add_parser(
+    calibration = command(
         "calibrate", help="find the empty tray in the camera's view (or take [tray] corners) and store its outline; "
         "with --game of a board game, the levels of the empty board (or [board] levels)"
     )
@@ -321,13 +346,13 @@ def build_parser() -> argparse.ArgumentParser:
     calibration.add_argument("--forget", action="store_true", help="drop the dice examples of [game] dice_set and the tuned layer")
     calibration.set_defaults(run=_calibrate)
 
-    history = commands.add_parser("history", help="the finished and abandoned games, and each player's record")
+    history = command("history", help="the finished and abandoned games, and each player's record")
     where = history.add_mutually_exclusive_group(required=True)
     where.add_argument("--config", type=Path, metavar="FILE", help="the device's configuration (its data.dir)")
     where.add_argument("--data", type=Path, metavar="DIR", help="a data folder")
     history.set_defaults(run=_history)
 
-    serve = commands.add_parser(
+    serve = command(
         "serve", help="a read-only web page: the game in progress, the history, the dice statistics ([web] in the configuration)"
     )
     where = serve.add_mutually_exclusive_group(required=True)
@@ -337,39 +362,42 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--port", type=_port, help="listen on this port, 1 to 65535 (default [web] port: 8080)")
     serve.set_defaults(run=_serve)
 
-    advisor = commands.add_parser(
+    advisor = command(
         "bench-advisor", help="a game's bots (--game: Can't Stop's random, Rule of 28 and advisor by default) in solitaire "
         "and against each other; the last line is the game's contract line"
     )
     game_argument(advisor, "whose bots")
     advisor.add_argument("--games", type=_positive, default=1000, help="games per measure (default 1000)")
-    advisor.add_argument("--seed", type=int, default=1, help="seed for the dice and the random bot (default 1)")
+    advisor.add_argument("--seed", type=_seed, default=1, help="seed for the dice and the random bot (default 1)")
     advisor.set_defaults(run=_bench_advisor)
 
-    durability = commands.add_parser(
+    durability = command(
         "bench-durability", help="kill an automated game with SIGKILL at random moments, resume it, count lost events"
     )
     game_argument(durability, "the game the bots play")
     durability.add_argument("--kills", type=_positive, default=100, help="how many lives to kill with SIGKILL (default 100)")
-    durability.add_argument("--seed", type=int, default=1, help="seed for the moments of the kills and the dice (default 1)")
+    durability.add_argument("--seed", type=_seed, default=1, help="seed for the moments of the kills and the dice (default 1)")
     durability.add_argument("--data", type=Path, metavar="DIR", help="keep the journal here (default: a temporary folder)")
     durability.add_argument("--vary-players", action="store_true",
                             help="each life asks for a player count drawn from the game's range, as a restart with "
                                  "another --players would (the game it resumes keeps its own)")
     durability.set_defaults(run=_bench_durability)
 
-    bench = commands.add_parser("bench-engine", help="measure games/s and legal-choice computations/s")
+    bench = command("bench-engine", help="measure games/s and legal-choice computations/s of Can't Stop's "
+                                "engine (the other games' speed: bench-advisor --game)")
+    bench.add_argument("--game", choices=("cant-stop",), default="cant-stop",
+                       help="the game whose engine to time (default and only: cant-stop)")
     bench.add_argument("--games", type=_positive, default=2000, help="bot games to play and time (default 2000)")
-    bench.add_argument("--seed", type=int, default=1, help="seed for the dice (default 1)")
+    bench.add_argument("--seed", type=_seed, default=1, help="seed for the dice (default 1)")
     bench.set_defaults(run=_bench_engine)
 
-    read = commands.add_parser("read", help="read the dice in one image")
+    read = command("read", help="read the dice in one image")
     read.add_argument("image", type=Path, help="a photo or frame of the tray (PNG, JPEG, ...)")
     read.add_argument("--out", type=Path, help="write the annotated picture here (PNG)")
     read.add_argument("--up", type=_degrees, default=0.0, metavar="DEGREES", help=UP_HELP)
     read.set_defaults(run=_read)
 
-    evaluation = commands.add_parser(
+    evaluation = command(
         "eval-vision", help="measure the reader on DIR/manifest.csv and DIR/images/"
     )
     evaluation.add_argument("folder", type=Path, metavar="DIR", help="a photo folder with manifest.csv, images/ and optionally boxes.csv")
@@ -394,9 +422,9 @@ def build_parser() -> argparse.ArgumentParser:
                             help=UP_HELP + "; 'photo': each photo's own, from the manifest's up column")
     evaluation.set_defaults(run=_eval_vision)
 
-    bench_vision = commands.add_parser("bench-vision", help="reader accuracy and speed on synthetic trays")
+    bench_vision = command("bench-vision", help="reader accuracy and speed on synthetic trays")
     bench_vision.add_argument("--trays", type=_positive, default=1000, help="trays of each kind to render and read (default 1000)")
-    bench_vision.add_argument("--seed", type=int, default=1, help="seed for the synthetic trays (default 1)")
+    bench_vision.add_argument("--seed", type=_seed, default=1, help="seed for the synthetic trays (default 1)")
     bench_vision.add_argument("--threads", type=_positive, default=1, help="OpenCV's threads while reading (default 1)")
     bench_vision.add_argument("--up", type=_degrees, default=0.0, metavar="DEGREES",
                               help=UP_HELP + "; the desk's webcam is drawn looking that way and the reader told so")

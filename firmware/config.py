@@ -143,7 +143,7 @@ def parse_config(table: dict[str, Any], base: Path = Path(".")) -> Config:
     """A checked Config from a parsed TOML table; relative paths are taken from ``base``."""
     reader = _Reader(table)
     game = reader.section("game")
-    names = _names(reader.value(game, "players", list, list(GameSetup.names), "a list of 2 to 4 names"))
+    names = _names(reader.value(game, "players", list, list(GameSetup.names), f"a list of {_PLAYERS} names"))
     bots = reader.value(game, "bots", list, [], "a list of the players' names that the advisor plays")
     if not all(bot in names for bot in bots) or len(set(bots)) >= len(names):
         raise ConfigError(
@@ -170,9 +170,8 @@ def parse_config(table: dict[str, Any], base: Path = Path(".")) -> Config:
         web=_web(reader),
         data_dir=base / reader.path(reader.section("data"), "dir", str(Config.data_dir), "a folder path"),
     )
-    reader.known(game, (option.key for option in config.game.game.options))  # the chosen game's options
-    every_option = {option.key for table_game in GAMES for option in table_game.options}
-    reader.refuse_unknown({"game": every_option})
+    reader.known(game, (option.key for table_game in GAMES for option in table_game.options))  # every game's
+    reader.refuse_unknown()
     _refuse_buttons_on_the_i2c_bus(config)
     try:
         config.game.check()
@@ -216,10 +215,14 @@ def _refuse_buttons_on_the_i2c_bus(config: Config) -> None:
             )
 
 
+_FEWEST, _MOST = min(game.players.start for game in GAMES), max(game.players[-1] for game in GAMES)
+_PLAYERS = f"{_FEWEST} to {_MOST}"  # any game's; each game's own range is its set-up's check
+
+
 def _names(names: list[Any]) -> tuple[str, ...]:
-    if not 2 <= len(names) <= 4 or not all(isinstance(n, str) and 1 <= len(n.strip()) <= MAX_NAME_LENGTH for n in names):
+    if not _FEWEST <= len(names) <= _MOST or not all(isinstance(n, str) and 1 <= len(n.strip()) <= MAX_NAME_LENGTH for n in names):
         raise ConfigError(
-            f"game.players = {shown(names)}: allowed is a list of 2 to 4 names of 1 to {MAX_NAME_LENGTH} characters"
+            f"game.players = {shown(names)}: allowed is a list of {_PLAYERS} names of 1 to {MAX_NAME_LENGTH} characters"
         )
     if not all(n.isprintable() for n in names):  # a control character would reach the log and terminals raw
         raise ConfigError(f"game.players = {shown(names)}: a name may not hold control characters")
@@ -420,15 +423,14 @@ class _Reader:
         """Keys the section may hold though they were not read (another game's options)."""
         self.used[section[0]].update(keys)
 
-    def refuse_unknown(self, also: dict[str, set[str]] | None = None) -> None:
-        """Refuse a key no one read, naming the known ones and the nearest (``also``: keys that
-        are fine to suggest though not listed, such as the options of the games not chosen)."""
+    def refuse_unknown(self) -> None:
+        """Refuse a key no one read, naming the known ones and the nearest."""
         for name in self.table:
             if name not in self.used:
                 raise ConfigError(f"unknown section [{_key_name(name)}]; known: {', '.join(sorted(self.used))}")
             for key in self.table[name]:
                 if key not in self.used[name]:
-                    nearest = difflib.get_close_matches(str(key), self.used[name] | (also or {}).get(name, set()), 1)
+                    nearest = difflib.get_close_matches(str(key), self.used[name], 1)
                     hint = f" (did you mean {nearest[0]}?)" if nearest else ""
                     raise ConfigError(
                         f"unknown key {name}.{_key_name(key)}{hint}; known: {', '.join(sorted(self.used[name]))}")

@@ -235,7 +235,7 @@ def fuzz(configs: int, seed: int) -> Figures:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(allow_abbrev=False, description=__doc__.split("\n\n")[0])
     parser.add_argument("--configs", type=int, default=2000, help="how many configurations to try (default 2000)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the fuzz (default 1): the same seed, the same configs")
     args = parser.parse_args(argv)

@@ -100,7 +100,7 @@ def checkpoint_costs(folder: Path, rng: random.Random, games: int = 5) -> list[s
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description="Time the journal's checks at start and its checkpoint per turn.")
+    parser = argparse.ArgumentParser(allow_abbrev=False, description="Time the journal's checks at start and its checkpoint per turn.")
     parser.add_argument("--games", type=int, default=1000, help="finished games in the journal checked at start")
     parser.add_argument("--seed", type=int, default=1, help="picks the dice of the bot games")
     args = parser.parse_args()

@@ -156,7 +156,7 @@ def _history(path: Path, figures: FuzzFigures) -> None:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description="Damage journals and start on them; count tracebacks and losses.")
+    parser = argparse.ArgumentParser(allow_abbrev=False, description="Damage journals and start on them; count tracebacks and losses.")
     parser.add_argument("--journals", type=int, default=100, help="how many damaged journals (default 100)")
     parser.add_argument("--seed", type=int, default=1, help="picks the games, the dice and the damaged spots")
     args = parser.parse_args()

@@ -84,7 +84,7 @@ def flips(count: int, seed: int, scratch: Path) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(allow_abbrev=False, description=__doc__.split("\n")[0])
     parser.add_argument("--kills", type=int, default=200)
     parser.add_argument("--flips", type=int, default=600)
     parser.add_argument("--seed", type=int, default=1)

@@ -213,8 +213,37 @@ def test_the_kill_test_refuses_a_folder_that_holds_games_or_is_in_use(tmp_path, 
     assert main(["bench-durability", "--kills", "1", "--data", str(tmp_path)]) == 2
     err = capsys.readouterr().err
     assert err == (f"dice-companion: bench-durability --data {tmp_path}: it holds a journal of 1 game; the kill test "
-                   "plays its own games and needs a folder of its own (a new or empty one)\n")
+                   "plays its own games and needs a folder of its own (a new or empty one; remove this one if a "
+                   "stopped kill test left it)\n")
     assert not (tmp_path / "lives.log").exists() and len(Journal(tmp_path / JOURNAL_NAME).games()) == 1
+
+
+def test_a_kill_test_stopped_with_ctrl_c_says_what_to_do_with_its_folder(tmp_path, capsys, monkeypatch):
+    from firmware.bench import durability
+
+    def interrupted(*_args):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(durability, "run_kill_test", interrupted)
+    assert main(["bench-durability", "--data", str(tmp_path / "kills")]) == 130
+    assert capsys.readouterr().err == (f"bench-durability stopped: {tmp_path / 'kills'} keeps the games played so far; "
+                                       "remove it (or name another folder) to run again\n")
+
+
+@pytest.mark.parametrize("argv, said", [
+    (["demo", "--seed", "-5", "--auto"], "argument --seed: a seed is a whole number from 0 up, got -5"),
+    (["bench-vision", "--seed", "-1"], "argument --seed: a seed is a whole number from 0 up, got -1"),
+    (["bench-durability", "--seed", "-1"], "argument --seed: a seed is a whole number from 0 up, got -1"),
+    (["bench-engine", "--game", "yacht"], "argument --game: invalid choice: 'yacht' (choose from 'cant-stop')"),
+    (["bench-advisor", "--games", "yacht"], "argument --games: must be a whole number, got 'yacht'"),
+    (["bench-advisor", "--gam", "yacht"], "unrecognized arguments: --gam yacht"),
+    (["demo", "--players", "two"], "argument --players: must be a whole number, got 'two'"),
+])
+def test_wrong_flags_are_refused_in_one_line_never_abbreviated(argv, said, capsys):
+    """Negative seeds ended in numpy's traceback; `bench-engine --game yacht` was taken for --games."""
+    with pytest.raises(SystemExit) as stopped:
+        main(argv)
+    assert stopped.value.code == 2 and capsys.readouterr().err.splitlines()[-1].endswith(said)
 
 
 @pytest.mark.parametrize("argv, said", [

@@ -34,14 +34,27 @@ def test_values_are_read_and_relative_folders_taken_from_the_file(tmp_path):
     assert config.camera.folder == tmp_path / "trays" and config.data_dir == tmp_path / "data"
 
 
+# The keys [game] may hold, whichever game is chosen (the set-up screen may switch games): one list
+EVERY_GAME_KEY = ("board, bots, cards, columns_to_win, dice_set, handicap, hints, kind, layout, mine_kind, mines, order, "
+                  "palette, players, rule, scoring, target, teams, ties, zero")
+
+
+def test_each_game_says_its_own_number_of_players():
+    """One-player Yacht was refused ("2 to 4 names") though demo --players 1 plays it."""
+    assert parse_config({"game": {"kind": "yacht", "players": ["Ann"]}}).game.names == ("Ann",)
+    with pytest.raises(ConfigError, match="^game.players: Columns is for 2 players, got 3$"):
+        parse_config({"game": {"kind": "columns", "players": ["A", "B", "C"]}})
+
+
 @pytest.mark.parametrize(
     ("table", "message"),
     [
-        ({"game": {"players": ["Ann"]}}, "game.players = ['Ann']: allowed is a list of 2 to 4 names"),
+        ({"game": {"players": ["Ann"]}}, "game.players: Can't Stop is for 2 to 4 players, got 1"),
+        ({"game": {"players": ["A", "B", "C", "D", "E"]}}, "allowed is a list of 1 to 4 names"),
         ({"game": {"players": ["Ann", "Bartholomew"]}}, "names of 1 to 8 characters"),
         ({"game": {"players": ["Ann", "Ann"]}}, "the names must differ"),
         ({"game": {"players": ["Ann\x1b[2J", "Bob"]}}, "a name may not hold control characters"),
-        ({"game": {"players": "Ann, Bob"}}, "game.players = 'Ann, Bob': allowed is a list of 2 to 4 names"),
+        ({"game": {"players": "Ann, Bob"}}, "game.players = 'Ann, Bob': allowed is a list of 1 to 4 names"),
         ({"game": {"rule": "cheating"}}, 'game.rule = \'cheating\': allowed is one of "standard", "jumping", "forced-move"'),
         ({"game": {"columns_to_win": 6}}, "game.columns_to_win = 6: allowed is a whole number from 3 to 5"),
         ({"game": {"players": ["A", "B", "C", "D"], "columns_to_win": 4}}, "4 players can play to at most 3 columns"),
@@ -56,11 +69,11 @@ def test_values_are_read_and_relative_folders_taken_from_the_file(tmp_path):
         ({"camera": {"width": "wide"}}, "camera.width = 'wide'"),
         ({"camera": {"resolution": 5}}, "unknown key camera.resolution; known: backend, folder, height"),
         ({"game": {"columns_to_wn": 4}}, "unknown key game.columns_to_wn (did you mean columns_to_win?); "
-                                         "known: bots, columns_to_win, dice_set, hints, kind, players, rule"),
+                                         "known: " + EVERY_GAME_KEY),
         ({"game": {"kind": "tumblin", "order": "total", "scorng": 1}}, "unknown key game.scorng (did you mean scoring?); "
-         "known: bots, cards, dice_set, hints, kind, mine_kind, mines, order, palette, players, scoring, target, teams, ties, zero"),
+         "known: " + EVERY_GAME_KEY),
         ({"game": {"kind": "columns", "layot": "row"}}, "unknown key game.layot (did you mean layout?); "
-                                                       "known: bots, dice_set, hints, kind, layout, players"),
+                                                       "known: " + EVERY_GAME_KEY),
         ({"speaker": {"volume": 3}}, "unknown section [speaker]"),
         ({"display": "oled"}, "display = 'oled': allowed is a table"),
         ({"buttons": {"next": 2}}, "buttons.next = 2: GPIO2 and GPIO3 carry the I2C bus of the display"),
@@ -83,7 +96,7 @@ def test_values_are_read_and_relative_folders_taken_from_the_file(tmp_path):
         ({"camera": {"usb_index": 99}}, "camera.usb_index = 99: allowed is a whole number from 0 to 63"),
         ({"camera": {"seed": -3}}, "camera.seed = -3: allowed is a whole number from 0 to"),
         ({"data": {"dir": 5}}, "data.dir = 5: allowed is a folder path"),
-        ({"game": {"players": ["Ann", 7]}}, "game.players = ['Ann', 7]: allowed is a list of 2 to 4 names"),
+        ({"game": {"players": ["Ann", 7]}}, "game.players = ['Ann', 7]: allowed is a list of 1 to 4 names"),
         ({"camera": {"scene": "garden"}}, 'camera.scene = \'garden\': allowed is one of "tray", "desk", "board"'),
         ({"game": {"kind": "counters", "handicap": "sideways"}}, 'game.handicap = \'sideways\': allowed is "apart" or "own"'),
         ({"game": {"dice_set": ""}}, "game.dice_set = '': allowed is a short label of the dice played with, 1 to 20 printable"),

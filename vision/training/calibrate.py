@@ -78,7 +78,7 @@ def reliability_lines(faces: np.ndarray, labels: np.ndarray, temperature: float)
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(allow_abbrev=False, description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("folder", type=Path, metavar="DIR", help="a photo folder with manifest.csv, boxes.csv and images/")
     parser.add_argument("--split", metavar="NAMES", help="only rows whose split column is one of these, e.g. valid")
     args = parser.parse_args()

@@ -81,7 +81,7 @@ def draw_corrections(folders: list[Path], path: Path) -> None:
 def main() -> None:
     from cleanlab.filter import find_label_issues  # train extra only
 
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(allow_abbrev=False, description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("folders", type=Path, nargs="+", metavar="DIR",
                         help="a photo folder with manifest.csv, boxes.csv and images/ (several with --corrections)")
     parser.add_argument("--sheet", type=Path, required=True, help="the contact sheet of the flagged dice (PNG)")

@@ -809,7 +809,7 @@ def write_photo_set(folder: Path) -> int:
 
 def main(argv: Sequence[str] | None = None) -> None:
     """Render ``--count`` scenes with ``--seed`` into ``--out`` (resumable: scenes on disk are kept)."""
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(allow_abbrev=False, description=__doc__.split("\n")[0])
     parser.add_argument("--count", type=int, required=True)
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--seed", type=int, default=1)

@@ -242,7 +242,7 @@ def export(net: torch.nn.Module, example: torch.Tensor, path: Path, dynamic: dic
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(allow_abbrev=False, description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--photos", type=Path, required=True, metavar="DIR",
                         help="dev photo folder with boxes.csv and images/ (its fixed training half is used)")
     parser.add_argument("--train-photos", type=Path, metavar="DIR",

@@ -70,7 +70,7 @@ def bench_lines(games: int, seed: int) -> Iterator[str]:
 if __name__ == "__main__":
     import argparse
 
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(allow_abbrev=False, description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000, help="games in each seating (default 1000)")
     parser.add_argument("--seed", type=int, default=1, help="seed for the dice and the random bot (default 1)")
     args = parser.parse_args()
