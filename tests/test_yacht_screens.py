@@ -206,4 +206,12 @@ def test_the_readmes_yacht_section_explains_every_abbreviation_of_the_card():
     explained = {cell.replace("`", "").strip() for row in table for cell in row.split("|")[1::3]}
     words = {"1S ... 6S": {"1S", "2S", "3S", "4S", "5S", "6S"}}
     shown = set().union(*(words.get(cell, {cell}) for cell in explained))
-    assert set(yacht_screens.SHORT.values()) | {"UP", "BN", "TO"} <= shown
+    assert set(yacht_screens.SHORT.values()) | {"UP", "BN", yacht_screens.EXTRA_SHORT} <= shown
+
+
+def test_the_card_of_one_or_two_players_shows_every_point_of_the_total(monkeypatch):
+    """The total held +100 for each extra Yacht and no row showed it (405 beside 64 + 35 + 206)."""
+    words = [words for *_, words in drawn_cells(monkeypatch, CardScreen(WON, NAMES))]
+    assert yacht_screens.EXTRA_SHORT in words and "100" in words
+    upper, lower = sum(CARD_A[:6]), sum(CARD_A[6:])
+    assert total(WON, 0) == upper + 35 + lower + 100 and str(total(WON, 0)) in words

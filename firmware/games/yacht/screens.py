@@ -40,6 +40,7 @@ NAMES = {  # a box as the list and the page name it
     Box.FULL_HOUSE: "Full house", Box.SMALL_STRAIGHT: "Small straight", Box.LARGE_STRAIGHT: "Large straight",
     Box.YACHT: "Yacht", Box.CHANCE: "Chance",
 }
+EXTRA_SHORT = "YB"  # the extra-Yacht bonuses' row of the card ("Yacht bonuses" on the page)
 SHORT = {  # a box in two letters, for the small font's grids
     Box.ONES: "1S", Box.TWOS: "2S", Box.THREES: "3S", Box.FOURS: "4S", Box.FIVES: "5S", Box.SIXES: "6S",
     Box.THREE_OF_A_KIND: "3K", Box.FOUR_OF_A_KIND: "4K", Box.FULL_HOUSE: "FH", Box.SMALL_STRAIGHT: "SS",
@@ -244,7 +245,7 @@ class WinnerScreen:
 LABEL_PX = 9  # a row's two letters in the scorecard picture, and a space
 HALF_PX = WIDTH // 2
 GAP_PX = tiny_width(" ")  # the least room between neighbouring cells: the small font's space
-ROOMY_PLAYERS = 2  # up to two players, a column holds a total of four digits; more, the totals go by the names
+ROOMY_PLAYERS = 2  # up to two players, the bonuses have rows of their own
 ROOMY_COLUMN_PX = tiny_width("8888") + GAP_PX + 1
 COMPACT_COLUMN_PX = tiny_width("888") + GAP_PX  # the upper sum's three digits at most (105)
 
@@ -255,8 +256,8 @@ def _cell(points: int | None) -> str:
 
 def _rows(state: State, player: int) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
     """The left block's rows (upper boxes, their sum, the bonus) and the right block's (lower boxes,
-    the total); with more than two players the bonus and the total rows are left out (the total
-    stands by the name, the bonus in it: an upper sum of 63 earns it)."""
+    the extra-Yacht bonuses); with more than two players the bonus rows are left out (a row more
+    needs 6 pixels the screen lacks): the total by the name holds them."""
     card = state.cards[player]
     upper_full = all(card[box.index] is not None for box in UPPER)
     earned = upper_total(card) >= UPPER_BONUS_FROM
@@ -266,7 +267,7 @@ def _rows(state: State, player: int) -> tuple[list[tuple[str, str]], list[tuple[
     right = [(SHORT[box], _cell(card[box.index])) for box in BOXES[len(UPPER):]]
     if roomy:
         left.append(("BN", bonus))
-        right.append(("TO", str(total(state, player))))
+        right.append((EXTRA_SHORT, str(EXTRA_YACHT_BONUS * state.extra_yachts[player])))
     return left, right
 
 
@@ -284,17 +285,16 @@ def _columns(players: int) -> tuple[tuple[int, list[int]], tuple[int, list[int]]
 @dataclass(frozen=True)
 class CardScreen:
     """Every player's scorecard in one picture, in the small font: the upper boxes with their sum
-    (and, for one or two players, the bonus) on the left, the lower boxes (and the total) on the
-    right, a column per player (its letter on top); the names with their letters underneath, the
-    player to move marked, and with more than two players each one's total beside the name (a
-    column too narrow for four digits)."""
+    (and, for one or two players, the bonus) on the left, the lower boxes (and, for one or two
+    players, the extra-Yacht bonuses) on the right, a column per player (its letter on top); the
+    names with their letters underneath, the player to move marked, each one's total beside the
+    name (every bonus in it)."""
 
     state: State
     names: tuple[str, ...]
 
     def paint(self, canvas: Canvas) -> None:
         state = self.state
-        roomy = state.players <= ROOMY_PLAYERS
         bottom = 0
         for half, (x0, rights) in enumerate(_columns(state.players)):
             for player, right in enumerate(rights):
@@ -312,6 +312,5 @@ class CardScreen:
             x = 0 if player % 2 == 0 else HALF_PX
             y = names_top + player // 2 * TINY_ROW_PX
             tiny_text(canvas, (x, y), f"{pointer}{player_mark(player)} {name}")
-            if not roomy:
-                points = str(total(state, player))
-                tiny_text(canvas, (x + HALF_PX - GAP_PX - 1 - tiny_width(points), y), points)
+            points = str(total(state, player))
+            tiny_text(canvas, (x + HALF_PX - GAP_PX - 1 - tiny_width(points), y), points)
