@@ -70,7 +70,7 @@ class GreedyBot:
     """Scores the box that scores most now; until then keeps toward it.
 
     After the third roll, or when the best box is a Yacht, a large straight or a full house
-    (:data:`MADE`), it scores the best box. Otherwise it keeps a four-long run while the large
+    (:data:`MADE`) that scores (not a 0 taken while rolls are left), it scores the best box. Otherwise it keeps a four-long run while the large
     straight is open, scores a small straight at once when it is not, and else keeps its largest
     group of equal faces.
     """
@@ -79,7 +79,7 @@ class GreedyBot:
 
     def choose(self, state: State) -> Move:
         best = best_score_now(state)
-        if state.rolls >= MAX_ROLLS or best.box in MADE:
+        if state.rolls >= MAX_ROLLS or (best.box in MADE and points_for(state.card, best.box, state.dice) > 0):
             return best
         run = run_to_keep(state.dice)
         if run is not None and state.card[Box.LARGE_STRAIGHT.index] is None:
