@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from engine.yacht import Box, Keep, Phase, Score
-from firmware.drawing.screens import BadReadScreen, ManualEntryScreen, NoticeScreen
+from firmware.drawing.screens import BadReadScreen, ManualEntryScreen, NoticeScreen, draw
 from firmware.games.game_setup import GameSetup
 from firmware.games.yacht import advisor_table as stored
 from firmware.games.yacht.choices import advised, expected, listed
@@ -22,6 +22,7 @@ from firmware.table.companion import Companion
 from hardware.buttons import Press
 from hardware.camera import SyntheticCamera
 from hardware.display import dummy_display
+from golden import assert_matches_golden
 from table_helpers import NAMES, press, recorded_demo, show_frames
 
 
@@ -65,7 +66,7 @@ def test_five_dice_read_after_a_reroll_make_the_keep_of_the_dice_left_lying(tray
     assert companion.screen.status == "3 rolls: SELECT" and companion.state.rolls == 3
 
 
-def test_a_keep_chosen_from_the_list_needs_those_dice_in_the_tray(tray):
+def test_a_keep_chosen_from_the_list_needs_those_dice_in_the_tray(tray, update_golden):
     companion = started()
     rolled(companion, tray, (3, 3, 3, 5, 6))
     keep = listed(companion.state).index(Keep((3, 3, 3)))
@@ -74,9 +75,23 @@ def test_a_keep_chosen_from_the_list_needs_those_dice_in_the_tray(tray):
     tray.place((1, 2, 3, 4, 6))  # a kept 3 was rolled too
     show_frames(companion, tray)
     assert isinstance(companion.screen, NoticeScreen) and companion.screen.title == "Dice do not fit"
+    assert companion.screen.lines == ("the kept 3 3 3 are", "not all in the tray", "(1 2 3 4 6)"), "whole words, every die"
+    assert_matches_golden(draw(companion.screen), "dice-do-not-fit", update_golden)
     press(companion, Press.SELECT)
     rolled(companion, tray, (3, 3, 3, 3, 1))
     assert companion.state.dice == (1, 3, 3, 3, 3) and companion.journal.events(1)[-1] == "roll 1-3"
+
+
+def test_undo_on_dice_that_do_not_fit_takes_the_keep_back(tray):
+    companion = started()
+    rolled(companion, tray, (3, 3, 3, 5, 6))
+    keep = listed(companion.state).index(Keep((3, 3, 3)))
+    press(companion, Press.SELECT, *(Press.NEXT,) * keep, Press.SELECT)
+    tray.place((1, 2, 3, 4, 6))
+    show_frames(companion, tray)
+    assert companion.screen.footer == "UNDO:unkeep"
+    press(companion, Press.UNDO)
+    assert not isinstance(companion.screen, NoticeScreen) and companion.state.kept == ()
 
 
 def test_a_box_is_scored_after_the_first_roll_and_the_turn_passes(tray):
@@ -103,7 +118,7 @@ def test_a_misread_is_refused_and_a_wrong_roll_is_undone_and_read_again(tray):
     show_frames(companion, tray)
     assert companion.state.dice == (2, 3, 5, 6, 6)
     press(companion, Press.UNDO)  # "that is not what we rolled"
-    assert companion.state.phase is Phase.ROLL and companion.screen.status == "undone: roll 2-3-5-6-6"
+    assert companion.state.phase is Phase.ROLL and companion.screen.status == "undone: roll 23566"
     rolled(companion, tray, (2, 3, 5, 6, 6))  # the same dice may be read again
     assert companion.state.dice == (2, 3, 5, 6, 6) and companion.journal.events(1)[-2:] == ["undo", "roll 2-3-5-6-6"]
 

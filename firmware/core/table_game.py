@@ -19,7 +19,7 @@ from typing import Any, Literal, Protocol
 import numpy as np
 
 from engine.game import Game
-from firmware.drawing.screens import Screen
+from firmware.drawing.screens import CHAR_PX, WIDTH, Screen
 from hardware.buttons import Press
 from hardware.camera import Toss
 from vision.reading import DiceReading
@@ -150,6 +150,15 @@ class Sight:
     options: Options
 
 
+UNDONE = "undone: "
+UNDONE_ROOM = WIDTH // CHAR_PX - len(UNDONE)  # the footer's characters after "undone: "
+
+
+def roll_words(dice: Sequence[int]) -> str:
+    """A roll as the footer says it: "roll 1-4-5-6", five dice without dashes ("roll 23566") to fit."""
+    return "roll " + ("-" if len(dice) <= 4 else "").join(map(str, dice))
+
+
 class TableGame(Protocol):
     """One game at the table. Banners (what :meth:`after_move` and :meth:`bot_screen` return) are
     dataclasses with a ``status`` field, which the core fills."""
@@ -179,6 +188,11 @@ class TableGame(Protocol):
 
     def doing(self, state: Any, names: Sequence[str]) -> str:
         """Where the game stands, in a line: "Ann: to roll"."""
+        ...
+
+    def undone_words(self, before: Any, move: Any) -> str:
+        """The move taken back (``before``: the state it was made in) in the screen's own words, whole
+        and at most UNDONE_ROOM characters: the footer says "undone: FH 25"."""
         ...
 
     def tray_dice(self, state: Any) -> int:

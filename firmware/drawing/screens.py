@@ -302,11 +302,13 @@ class DiceLessonScreen:
 
 @dataclass(frozen=True)
 class NoticeScreen:
-    """Something the players must know before going on (SELECT dismisses it)."""
+    """Something the players must know before going on (SELECT dismisses it; with ``undoes``, UNDO
+    dismisses it and takes the last move back, as the footer says)."""
 
     title: str
     lines: tuple[str, ...]
     footer: str = ""
+    undoes: bool = False
 
     def paint(self, canvas: Canvas) -> None:
         title(canvas, self.title)

@@ -9,8 +9,9 @@ from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from engine.errors import IllegalMoveError
+from engine.dice import Roll
 from engine.keeps import DICE, rethrown, thrown_after_keep
-from firmware.core.table_game import TrayRefused, View
+from firmware.core.table_game import TrayRefused, View, roll_words
 from firmware.drawing.screens import Canvas, footer, line, title
 from hardware.camera import Toss
 
@@ -58,6 +59,12 @@ class FiveDiceTray:
         if self.throw_due(state):
             return Toss(DICE - len(state.kept), state.kept)
         return Toss(DICE) if self.tray_dice(state) else Toss()
+
+    def undone_words(self, before: Any, move: Any) -> str:
+        """A roll as "roll 23566"; the game's own choices in its list's words (:meth:`choice_words`)."""
+        return roll_words(move.dice) if isinstance(move, Roll) else self.choice_words(before, move)
+
+    def choice_words(self, before: Any, move: Any) -> str: ...
 
     def told(self, state: FiveDiceState, dice: tuple[int, ...]) -> tuple[Any, ...]:
         """The moves the five dice read in the tray make: the roll after the keep, or the keep and roll of a rethrow."""

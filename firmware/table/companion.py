@@ -52,6 +52,7 @@ from firmware.core.table_game import (
     Sight,
     TableGame,
     Throw,
+    UNDONE,
     TrayRefused,
     View,
 )
@@ -326,6 +327,9 @@ class Companion:
             self._banner = None if press is Press.SELECT else replace(banner, confirming=False)
         elif press is Press.SELECT:
             self._banner = None
+        elif press is Press.UNDO and banner.undoes:
+            self._banner = None
+            self._undo()
 
     def _abandon(self) -> None:
         assert self._game is not None
@@ -339,7 +343,7 @@ class Companion:
 
     def _journal_refused(self, what: str, error: Exception) -> None:
         LOG.error("%s: %s", what, write_trouble(error))
-        self._banner = NoticeScreen("Cannot save games", ("The journal refused:", *rows_of(str(error))))
+        self._banner = NoticeScreen("Cannot save games", ("The journal refused:", *wrapped(str(error), 2)))
 
     def _press_in_setup(self, press: Press) -> None:
         if press is Press.SELECT and self._menu.field == self._menu.start_field:
@@ -354,7 +358,7 @@ class Companion:
             state = setup.new_state()  # before the journal has a game it could not replay
         except EngineError as error:
             LOG.error("cannot start %s: %s", setup.describe(), error)
-            self._banner = NoticeScreen("Cannot start", rows_of(str(error), 3))
+            self._banner = NoticeScreen("Cannot start", wrapped(str(error), 3))
             return
         try:
             game = self.journal.start_game(setup)
@@ -496,7 +500,7 @@ class Companion:
             moves = self.game.told(state, dice)
         except TrayRefused as error:
             LOG.warning("tray refused: %s", error)
-            self._banner = NoticeScreen("Dice do not fit", (*rows_of(str(error)), "SELECT, UNDO: no keep"))
+            self._banner = NoticeScreen("Dice do not fit", wrapped(str(error)), "UNDO:unkeep", undoes=True)
             return False
         for move in moves:
             if not self._apply(state, move, source if isinstance(move, Roll) else None):
@@ -538,6 +542,7 @@ class Companion:
         if not self._commit(UNDO, state):
             return
         text = self.game.engine.move_text(undone)
+        words = self.game.undone_words(state, undone)
         self._standing.pop()
         self.state = state
         self._cursor = 0
@@ -549,7 +554,7 @@ class Companion:
             self.watcher.forget_last_roll()  # "that is not what we rolled": the same dice may be read again
             if self._confirmed is not None:
                 self._confirmed.undone()
-        self._status = f"undone: {text}"
+        self._status = f"{UNDONE}{words}"
         self._bots_paused = True
         LOG.info("undo %s", text)
 

@@ -15,7 +15,9 @@ from typing import Any
 from engine.cant_stop import GAME, STOP, Move, Phase, State, bust_probability, can_stop
 from engine.cant_stop.advisor import Advisor
 from engine.dice import Roll
-from firmware.core.table_game import Action, ByHand, CameraUse, Cursor, NewGame, Options, Play, Progress, Say, ShowBoard, Throw, View
+from firmware.core.table_game import (
+    Action, ByHand, CameraUse, Cursor, NewGame, Options, Play, Progress, Say, ShowBoard, Throw, View, roll_words,
+)
 from firmware.drawing.screens import Screen
 from firmware.games.cant_stop.autoplay import CantStopSeats
 from firmware.games.cant_stop.bench_advisor import bench_lines
@@ -64,6 +66,9 @@ class CantStopTable:
     def doing(self, state: State, names: Sequence[str]) -> str:
         doing = "choosing" if state.phase is Phase.CHOOSE else "runners out" if state.runners else "to roll"
         return f"{names[state.current]}: {doing}"
+
+    def undone_words(self, before: State, move: Any) -> str:
+        return roll_words(move.dice) if isinstance(move, Roll) else GAME.move_text(move)  # "2+10", "stop"
 
     def tray_dice(self, state: State) -> int:
         return GAME.dice_due(state)

@@ -13,7 +13,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from engine.columns import GAME, State
+from engine.columns import GAME, Placement, State
 from engine.columns.board import BOARDS, GRID, ROW, board_named
 from engine.errors import VariantError
 from firmware.core.table_game import (
@@ -80,6 +80,9 @@ class ColumnsTable:
 
     def doing(self, state: State, names: Sequence[str]) -> str:
         return "over" if state.over else f"{names[state.current]}: to place"
+
+    def undone_words(self, before: State, move: Placement) -> str:
+        return GAME.move_text(move)  # "S B3", "L 10-11 down": the words the place screen uses
 
     def tray_dice(self, state: State) -> int:
         return 0

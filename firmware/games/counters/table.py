@@ -77,6 +77,9 @@ class CountersTable(FiveDiceTray):
     def round(self, state: State) -> int:
         return round_of(state)
 
+    def choice_words(self, before: State, move: Any) -> str:
+        return move_label(move, before.phase)  # "2P 1+2", "keep 2445", "rocket 7"
+
     def doing(self, state: State, names: Sequence[str]) -> str:
         doing = {
             Phase.HANDICAP: "handicap", Phase.ROCKET: "rocket",

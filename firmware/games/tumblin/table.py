@@ -115,6 +115,9 @@ class TumblinTable:
     def round(self, state: State) -> int:
         return round_number(state)
 
+    def undone_words(self, before: State, move: Breed | Flick | Mine | Tally) -> str:
+        return "tally" if isinstance(move, Tally) else GAME.move_text(move)  # "flick stayed", "breed red"
+
     def doing(self, state: State, names: Sequence[str]) -> str:
         if state.over:
             return "over"

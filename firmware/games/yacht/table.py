@@ -41,6 +41,7 @@ from firmware.games.yacht.screens import (
     CardScreen,
     ChoicesScreen,
     DiceScreen,
+    SHORT,
     RollScreen,
     ScoredScreen,
     WinnerScreen,
@@ -75,6 +76,11 @@ class YachtTable(FiveDiceTray):
 
     def round(self, state: State) -> int:
         return round_number(state)
+
+    def choice_words(self, before: State, move: Any) -> str:
+        if isinstance(move, Score):  # "FH 25": the card's letters, the points it took
+            return f"{SHORT[move.box]} {points_for(before.card, move.box, before.dice)}"
+        return "keep " + ("".join(map(str, move.dice)) or "none")
 
     def doing(self, state: State, names: Sequence[str]) -> str:
         doing = {Phase.ROLL: f"roll {state.rolls + 1}/{MAX_ROLLS}", Phase.CHOOSE: f"after roll {state.rolls}"}
