@@ -8,6 +8,7 @@ import math
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from engine.errors import EngineError
 from firmware.config import ConfigError, load_config
@@ -15,6 +16,9 @@ from firmware.drawing.screens import says
 from firmware.journal.write_limits import write_trouble
 from vision.evaluation import DatasetError
 from vision.params import VisionInputError
+
+if TYPE_CHECKING:
+    from firmware.table.start import Outcome
 
 DEMO_PEOPLE = ("You", "Advisor", "Advisor2", "Advisor3")  # you against the advisor's seats
 DEMO_FRIENDS = ("You", "Friend", "Friend2", "Friend3")  # a game of skill: every seat is flicked at the keyboard
@@ -48,22 +52,26 @@ def _demo(args: argparse.Namespace) -> int:
     if auto and not args.auto:
         print("dice-companion: the keyboard is not a terminal, so bots play (--auto)", file=sys.stderr)
     data = _data_folder(args.data, "--data DIR") if args.data is not None else None
-    try:
-        outcome = play_demo(setup, args.seed, auto, record=args.record, data=data)
-    except KeyboardInterrupt:  # ctrl-c: said, then the status 130 a shell expects
-        print("left before anyone won" + (f"; `dice-companion demo --data {data}` resumes the game" if data else ""))
-        raise
+    outcome = play_demo(setup, args.seed, auto, record=args.record, data=data)
+    return _say_how_it_ended(outcome, f"dice-companion demo --data {data}" if data else None)
+
+
+def _say_how_it_ended(outcome: Outcome, resume: str | None) -> int:
+    """The same true line for every way out (QUIT, Ctrl-C, the end of the game), with how to resume
+    a game left unfinished where it was journaled (``resume``: the command); the exit status."""
     if outcome.unsaved:
-        resume = f"; once it can, `dice-companion demo --data {data}` resumes the game" if data else ""
-        raise OSError(f"{outcome.unsaved}: the game stopped there{resume}")
+        again = f"; once it can, `{resume}` resumes the game" if resume else ""
+        raise OSError(f"{outcome.unsaved}: the game stopped there{again}")
     when = f"in round {outcome.rounds} ({outcome.turns} turns)"  # rounds, as the screens count them
     if outcome.winner:
         print(f"{says(outcome.winner, 'wins')} {when}")
     elif outcome.over:
         print(f"a draw {when}")
+    elif outcome.rounds:
+        print("left before anyone won" + (f"; `{resume}` resumes the game" if resume else ""))
     else:  # no round shown: left on the set-up screen
-        print("left before anyone won" if outcome.rounds else "left before a game began")
-    return 0
+        print("left before a game began")
+    return 130 if outcome.interrupted else 0  # Ctrl-C: the status a shell expects
 
 
 def _history(args: argparse.Namespace) -> int:
@@ -166,8 +174,7 @@ def _run(args: argparse.Namespace) -> int:
     _data_folder(config.data_dir, f"data.dir in {args.config}")
     _needs_a_terminal(config.buttons.source, args.config)
     setup_logging()  # timestamped on a terminal; under systemd the journal stamps the lines
-    run_device(config)
-    return 0
+    return _say_how_it_ended(run_device(config), f"dice-companion run --config {args.config}")
 
 
 def _needs_a_terminal(source: str, named: object) -> None:

@@ -269,16 +269,34 @@ def test_the_demo_names_seats_for_what_they_are(monkeypatch, capsys):
     assert [(s.names, s.bots) for s in seen] == [(("You", "Friend", "Friend2"), ()), (("You", "Advisor"), ("Advisor",))]
 
 
-def test_ctrl_c_on_the_demo_says_how_it_ended_and_how_to_resume(tmp_path, capsys, monkeypatch):
-    """It exited 130 without a word."""
+@pytest.mark.parametrize("interrupted, status", [(True, 130), (False, 0)], ids=["ctrl-c", "quit"])
+def test_every_way_out_of_the_demo_says_how_it_ended_and_how_to_resume(tmp_path, capsys, monkeypatch, interrupted, status):
+    """Ctrl-C exited 130 without a word; then it said "resumes the game" on the set-up screen, where
+    there was none, and QUIT mid-game with --data gave no resume hint."""
     from firmware.table import start
 
-    def interrupted(*_args, **_kwargs):
-        raise KeyboardInterrupt
-
-    monkeypatch.setattr(start, "play_demo", interrupted)
-    assert main(["demo", "--auto", "--data", str(tmp_path)]) == 130
+    left = {"mid-game": start.Outcome(None, 3, rounds=2, interrupted=interrupted),
+            "set-up": start.Outcome(None, 0, interrupted=interrupted)}
+    monkeypatch.setattr(start, "play_demo", lambda *_args, **_kwargs: left["mid-game"])
+    assert main(["demo", "--auto", "--data", str(tmp_path)]) == status
     assert capsys.readouterr().out == f"left before anyone won; `dice-companion demo --data {tmp_path}` resumes the game\n"
+    assert main(["demo", "--auto"]) == status
+    assert capsys.readouterr().out == "left before anyone won\n", "a game in memory does not resume"
+    monkeypatch.setattr(start, "play_demo", lambda *_args, **_kwargs: left["set-up"])
+    assert main(["demo", "--auto", "--data", str(tmp_path)]) == status
+    assert capsys.readouterr().out == "left before a game began\n"
+
+
+def test_leaving_run_says_how_it_ended_as_the_demo_does(tmp_path, capsys, monkeypatch):
+    """run said nothing on Ctrl-C."""
+    from firmware.table import start
+
+    config = tmp_path / "companion.toml"
+    config.write_text('[data]\ndir = "data"\n[buttons]\nsource = "gpio"\n')
+    monkeypatch.setattr(start, "run_device", lambda _config: start.Outcome(None, 5, rounds=3, interrupted=True))
+    monkeypatch.setattr("firmware.log_setup.setup_logging", lambda: None)
+    assert main(["run", "--config", str(config)]) == 130
+    assert capsys.readouterr().out == f"left before anyone won; `dice-companion run --config {config}` resumes the game\n"
 
 
 def test_leaving_the_demo_on_the_set_up_screen_says_no_game_began(capsys, monkeypatch):

@@ -11,7 +11,8 @@ import contextlib
 import logging
 import sys
 import tempfile
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TextIO
 
@@ -50,6 +51,7 @@ class Outcome:
     over: bool = False
     rounds: int = 0
     unsaved: str | None = None  # why the last move could not be journaled (the game stopped there)
+    interrupted: bool = False  # left with Ctrl-C rather than QUIT
 
 
 def _outcome(companion: Companion) -> Outcome:
@@ -93,17 +95,19 @@ def play_demo(
             restore_table(companion, tray)
         try:
             if auto:
-                play_with_bots(companion, played.game.autoplayer(len(played.names), seed, tray), tray)
+                interrupted = _until_interrupted(
+                    lambda: play_with_bots(companion, played.game.autoplayer(len(played.names), seed, tray), tray))
             else:
                 keys = keys or sys.stdin
                 inbox = EventQueue()
                 with single_keys(keys):
                     KeyboardButtons(inbox.guarded(throwing_dice(inbox.press, tray, companion.throw_plan), "sim table"), keys)
-                    run(companion, inbox, CameraFeed(lambda: tray, inbox, SIMULATED_FRAME_INTERVAL_S))
+                    interrupted = _until_interrupted(
+                        lambda: run(companion, inbox, CameraFeed(lambda: tray, inbox, SIMULATED_FRAME_INTERVAL_S)))
         finally:
             if table_dice is not None:
                 table_dice.close()
-    return _outcome(companion)
+    return replace(_outcome(companion), interrupted=interrupted)
 
 
 def resumed_setup(journal: Journal, asked: GameSetup, seed: int, out: TextIO) -> tuple[GameSetup, int, bool]:
@@ -195,7 +199,8 @@ def run_device(config: Config) -> Outcome:
                 at_table.append(companion)
                 LOG.info("started: %s display, %s camera", config.display.type, config.camera.backend)
                 interval = 0.0 if sensor_paced else SIMULATED_FRAME_INTERVAL_S
-                run(companion, inbox, CameraFeed(opener, inbox, interval) if opener is not None else None)
+                interrupted = _until_interrupted(
+                    lambda: run(companion, inbox, CameraFeed(opener, inbox, interval) if opener is not None else None))
             finally:
                 buttons.close()
                 if table_dice is not None:
@@ -203,7 +208,16 @@ def run_device(config: Config) -> Outcome:
     finally:
         display.close()
         journal.close()
-    return _outcome(companion)
+    return replace(_outcome(companion), interrupted=interrupted)
+
+
+def _until_interrupted(play: Callable[[], None]) -> bool:
+    """Run ``play``; whether Ctrl-C ended it (said like any other way out, with the game's outcome)."""
+    try:
+        play()
+    except KeyboardInterrupt:
+        return True
+    return False
 
 
 def _keyboard(config: Config) -> bool:
