@@ -59,6 +59,7 @@ SCREENS = {
                                    ("Score", "face x level"), ("Teams", "none")), 2),
     "roll-first": RollScreen(state_after(), NAMES, bust_probability(state_after())),
     "roll-runners": RollScreen(MIDGAME, NAMES, bust_probability(MIDGAME)),
+    "roll-runners-bot": RollScreen(MIDGAME, NAMES, bust_probability(MIDGAME), bot_decides=True),  # no STOP offered
     "roll-reading": RollScreen(MIDGAME, NAMES, bust_probability(MIDGAME), "reading dice..."),
     "choice": ChoiceScreen(CHOOSING, ("Ann", "Bob", "Cy"), legal_moves(CHOOSING), 1),
     "bad-read-three-dice": BadReadScreen(3, (2, 4, 6), 0, 4),

@@ -53,6 +53,7 @@ class RollScreen:
     status: str = ""  # "reading the dice...", a camera problem, a refused button
     advice: str = ""  # with hints on: "ROLL" or "STOP", the advisor's call
     proxy: bool = False  # a bot's seat after an UNDO: the people decide for it
+    bot_decides: bool = False  # a bot's seat deciding by itself: ROLL throws its dice, STOP is its call
 
     def paint(self, canvas: Canvas) -> None:
         state = self.state
@@ -60,7 +61,8 @@ class RollScreen:
         odds = f"bust {percent(self.bust_odds)}"
         if state.runners:
             _runner_bars(canvas, state)
-            footer(canvas, self.status or odds, "" if self.status else f"tip:{self.advice}" if self.advice else "ROLL/STOP")
+            buttons = "ROLL" if self.bot_decides else "ROLL/STOP"
+            footer(canvas, self.status or odds, "" if self.status else f"tip:{self.advice}" if self.advice else buttons)
         else:
             line(canvas, 0, "Throw, press ROLL.")
             line(canvas, 1, "SELECT: dice by hand")

@@ -93,7 +93,7 @@ class CantStopTable:
             advice = options.index(_advised_choice(state)) if view.hints else None
             return ChoiceScreen(state, view.names, options, view.cursor, view.status, advice, view.proxy)  # type: ignore[arg-type]
         advice = ("STOP" if _advised_stop(state) else "ROLL") if view.hints and can_stop(state) else ""
-        return RollScreen(state, view.names, bust_probability(state), view.status, advice, view.proxy)
+        return RollScreen(state, view.names, bust_probability(state), view.status, advice, view.proxy, view.bot_to_decide)
 
     def press(self, state: State, press: Press, view: View) -> Action:
         if state.phase is Phase.CHOOSE:
