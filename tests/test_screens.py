@@ -182,3 +182,16 @@ def test_the_dice_lessons_row_says_what_next_does_and_only_games_that_read_dice_
             screen = menu.screen()
             assert screen.next_does == ("learn" if menu.field == menu.lesson_field else "change")
             menu = menu_after(menu, Press.SELECT, GameSetup(("Ann", "Bob"), kind=game.kind))
+
+
+def test_a_title_never_runs_into_its_note(monkeypatch):
+    """Counters' bot turn read "Advisor2 (C)1 2 2 4 5": the words are cut to leave a space."""
+    from PIL import Image, ImageDraw
+
+    from firmware.drawing import screens
+
+    drawn = []
+    monkeypatch.setattr(screens, "text", lambda canvas, xy, words, fill=1, right=False: drawn.append((xy[0], words, right)))
+    screens.title(ImageDraw.Draw(Image.new("1", (128, 64))), "Advisor2 (C) takes", "1 2 2 4 5")
+    (left_x, words, _), (right_x, note, _) = drawn
+    assert left_x + len(words) * screens.CHAR_PX + screens.CHAR_PX <= right_x - len(note) * screens.CHAR_PX

@@ -47,6 +47,7 @@ EXTRA = State(((None, None, None, 20) + (None,) * 7 + (50, None), (None,) * 13),
 FOUR = State((CARD_A[:6] + (None,) * 7, CARD_B[:3] + (None,) * 10, (None,) * 13, CARD_A[:12] + (None,)),
              (0, 0, 0, 0), current=2)
 
+PICK = listed(DICE).index(Keep((3, 3, 3)))
 SCREENS = {
     "roll": RollScreen(yacht_state(), NAMES),
     "roll-kept": RollScreen(KEPT, NAMES),
@@ -55,7 +56,8 @@ SCREENS = {
     "dice-hints-box": DiceScreen(yacht_state("roll 6-6-6-1-1"), NAMES, "FH 25", 251.7, Box.FULL_HOUSE),
     "dice-last": DiceScreen(LAST_ROLL, NAMES),
     "choices": ChoicesScreen(DICE, NAMES, listed(DICE), 1),
-    "choices-hints": ChoicesScreen(DICE, NAMES, listed(DICE, Keep((3, 3, 3))), 0, 0, (248.3, 246.0, 240.2) + (200.0,) * 40),
+    # opened on the advisor's pick, a keep after the boxes: starred, "^" above (the boxes first, as listed)
+    "choices-hints": ChoicesScreen(DICE, NAMES, listed(DICE), PICK, PICK, (200.0,) * PICK + (248.3, 246.0, 240.2) + (200.0,) * 40),
     "scored": ScoredScreen(MID, NAMES, 1, Box.YACHT, 50),
     "scored-bonus": ScoredScreen(UPPER_DONE, NAMES, 0, Box.SIXES, 18),
     "scored-extra": ScoredScreen(EXTRA, NAMES, 0, Box.FOURS, 20, True),

@@ -167,8 +167,11 @@ def test_with_hints_the_dice_show_the_advisors_pick_with_its_expected_final_scor
     assert 240 < screen.expected < 260  # the game's worth is 254.59 before a die is rolled
     press(companion, Press.SELECT)  # the list opens on the pick, every choice with its expected score
     screen = companion.screen
-    assert isinstance(screen, ChoicesScreen) and screen.moves[0] == pick and screen.advice == 0
-    assert screen.expected[0] == max(screen.expected) and len(screen.expected) == len(screen.moves)
+    assert isinstance(screen, ChoicesScreen) and screen.moves == listed(state), "boxes by points, then keeps"
+    assert screen.moves[screen.cursor] == pick and screen.advice == screen.cursor > 0, "opened on the pick, starred"
+    assert screen.expected[screen.cursor] == max(screen.expected) and len(screen.expected) == len(screen.moves)
+    press(companion, *(Press.NEXT,) * (len(screen.moves) - screen.cursor))
+    assert companion.screen.cursor == 0, "NEXT wraps round to the first box"
 
 
 def test_the_advisor_decides_for_its_seat_and_the_people_roll_its_dice(tray):

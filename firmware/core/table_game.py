@@ -154,6 +154,13 @@ UNDONE = "undone: "
 UNDONE_ROOM = WIDTH // CHAR_PX - len(UNDONE)  # the footer's characters after "undone: "
 
 
+def opened_on(moves: Sequence[Any], pick: Any, offset: int) -> int:
+    """The list's row ``offset`` steps after the one it opens on: the advisor's ``pick`` (with hints;
+    None: the first), wrapping round, so the list keeps its order and still opens on the pick."""
+    start = moves.index(pick) if pick in moves else 0
+    return (start + offset) % len(moves)
+
+
 def roll_words(dice: Sequence[int]) -> str:
     """A roll as the footer says it: "roll 1-4-5-6", five dice without dashes ("roll 23566") to fit."""
     return "roll " + ("-" if len(dice) <= 4 else "").join(map(str, dice))

@@ -100,8 +100,11 @@ def big(canvas: Canvas, xy: tuple[int, int], words: str) -> None:
 
 
 def title(canvas: Canvas, words: str, right: str = "") -> None:
-    """The title bar in inverse video, with an optional note on the right."""
+    """The title bar in inverse video, with an optional note on the right (never run together: the
+    words are cut to leave a space before it)."""
     canvas.rectangle((0, 0, WIDTH - 1, TITLE_ROWS_PX - 1), fill=1)
+    if right:
+        words = words[: max(0, (WIDTH - 2) // CHAR_PX - len(right) - 1)]
     text(canvas, (1, 0), words, fill=0)
     if right:
         text(canvas, (WIDTH - 1, 0), right, fill=0, right=True)

@@ -54,7 +54,7 @@ class CountersSeats:
         if isinstance(screen, DiceScreen):
             return AutoPress((Press.SELECT,))  # to the list: the decision is made on it, as it is shown
         if isinstance(screen, MovesScreen):
-            if screen.cursor != 0:
+            if screen.cursor != _opening_row(screen):
                 return AutoPress(())  # already moving the cursor
             return self._decide(screen)
         return None
@@ -63,5 +63,10 @@ class CountersSeats:
         """The presses that make the seat's bot's decision from the list as the screen shows it
         (with hints it opens on the advisor's pick, whatever the bot would do)."""
         move = self.bots[screen.state.current].choose(screen.state)
-        index = screen.moves.index(move)
-        return AutoPress((*(Press.NEXT,) * index, Press.SELECT), decision=not isinstance(move, Keep))
+        steps = (screen.moves.index(move) - screen.cursor) % len(screen.moves)
+        return AutoPress((*(Press.NEXT,) * steps, Press.SELECT), decision=not isinstance(move, Keep))
+
+
+def _opening_row(screen: MovesScreen) -> int:
+    """The row the list opens on: the advisor's pick (starred) with hints, else the first."""
+    return 0 if screen.advice is None else screen.advice

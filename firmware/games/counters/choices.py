@@ -8,16 +8,14 @@ from typing import Any
 from engine.counters import GAME, PASS, Keep, State, Take
 
 
-def listed(state: State, advised: Any = None) -> tuple[Any, ...]:
+def listed(state: State) -> tuple[Any, ...]:
     """The decisions in the order the list shows them: options (best first), then keeps, the
-    handicaps or rocket squares, and pass (or no rocket) last; with ``advised`` (hints), from the
-    advisor's pick on, wrapping round, so the list opens on it as in the other games."""
+    handicaps or rocket squares, and pass (or no rocket) last (with hints the list opens on the
+    advisor's pick: :func:`firmware.core.table_game.opened_on`)."""
     moves = GAME.legal_moves(state)
     takes = sorted((m for m in moves if isinstance(m, Take)), key=_take_score, reverse=True)
-    ordered = (*takes, *(m for m in moves if isinstance(m, Keep)),
-               *(m for m in moves if not isinstance(m, (Take, Keep)) and m is not PASS), *(m for m in moves if m is PASS))
-    start = ordered.index(advised) if advised in ordered else 0
-    return ordered[start:] + ordered[:start]
+    return (*takes, *(m for m in moves if isinstance(m, Keep)),
+            *(m for m in moves if not isinstance(m, (Take, Keep)) and m is not PASS), *(m for m in moves if m is PASS))
 
 
 def _take_score(move: Take) -> int:

@@ -188,7 +188,7 @@ class BotTurnScreen:
     status: str = ""
 
     def paint(self, canvas: Canvas) -> None:
-        title(canvas, whose(self.names, self.bot), dice_text(self.dice))
+        title(canvas, whose(self.names, self.bot), "".join(map(str, self.dice)))  # "12245": room for a long name
         throws = self.state.current == self.bot
         for row, words in enumerate(whole_rows(self.did, 1 if throws else 2)):
             line(canvas, row, words)

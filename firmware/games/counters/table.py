@@ -32,6 +32,7 @@ from firmware.core.table_game import (
     ShowBoard,
     Throw,
     View,
+    opened_on,
 )
 from firmware.drawing.screens import Screen
 from firmware.games.counters import setup
@@ -99,14 +100,15 @@ class CountersTable(FiveDiceTray):
             return WinnerScreen(state, view.names)
         if state.phase is Phase.THROW:
             return ThrowScreen(state, view.names, view.status, view.proxy)
-        moves = listed(state, _advised(state) if view.hints else None)
+        moves = listed(state)
         if state.phase is Phase.CHOOSE and view.cursor == 0:
             best = best_now(state)
             tip, chances = _hint(state) if view.hints else ("", ())
             label, wild = (option_label(best.option), wild_words(best.option)) if best else ("", "")
             return DiceScreen(state, view.names, label, tip, chances, view.status, view.proxy, wild)
-        cursor = view.cursor - 1 if state.phase is Phase.CHOOSE else view.cursor
-        advice = 0 if view.hints else None  # the list opens on the advisor's pick
+        pick = _advised(state) if view.hints else None
+        cursor = opened_on(moves, pick, view.cursor - 1 if state.phase is Phase.CHOOSE else view.cursor)
+        advice = moves.index(pick) if pick in moves else None  # starred; the list opens on it
         return MovesScreen(state, view.names, moves, cursor, advice, view.status, view.proxy)
 
     def press(self, state: State, press: Press, view: View) -> Action:
@@ -121,11 +123,12 @@ class CountersTable(FiveDiceTray):
             if press is Press.ROLL:
                 return Say("3 throws: SELECT")
             return Cursor(1) if press is Press.SELECT else ShowBoard() if press is Press.NEXT else None
-        moves = listed(state, _advised(state) if view.hints else None)
+        moves = listed(state)
         shift = 1 if state.phase is Phase.CHOOSE else 0  # in the choice phase, cursor 0 is the dice
-        index = view.cursor - shift
+        offset = view.cursor - shift  # rows from the one the list opens on
+        index = opened_on(moves, _advised(state) if view.hints else None, offset)
         if press is Press.NEXT:
-            return Cursor((index + 1) % len(moves) + shift)
+            return Cursor((offset + 1) % len(moves) + shift)
         if press is Press.SELECT and view.bot_to_decide:
             return Say(f"{view.names[state.current]} decides")
         if press is Press.SELECT:

@@ -53,5 +53,7 @@ class YachtSeats:
         move = self.bots[state.current].choose(state)
         if isinstance(move, Keep):
             return AutoPress((Press.ROLL,), toss=Toss(DICE - len(move.dice), move.dice), decision=True)
-        index = listed(state, advised(state) if screen.tip else None).index(move)
-        return AutoPress((Press.SELECT, *(Press.NEXT,) * index, Press.SELECT), decision=True)
+        moves = listed(state)
+        pick = advised(state) if screen.tip else None
+        steps = (moves.index(move) - (moves.index(pick) if pick in moves else 0)) % len(moves)
+        return AutoPress((Press.SELECT, *(Press.NEXT,) * steps, Press.SELECT), decision=True)

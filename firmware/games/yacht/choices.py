@@ -16,15 +16,12 @@ def points_now(state: State, move: Score) -> int:
     return points_for(state.card, move.box, state.dice)
 
 
-def listed(state: State, advised: Move | None = None) -> tuple[Move, ...]:
+def listed(state: State) -> tuple[Move, ...]:
     """The decisions in the list's order: the boxes the dice may go in, most points first (ties in
-    card order), then the keeps; with ``advised`` (hints), from the advisor's pick on, wrapping
-    round, so the list opens on it as in the other games."""
+    card order), then the keeps (with hints the list opens on the advisor's pick: :func:`opened_on`)."""
     moves = legal_moves(state)
     scores = sorted((m for m in moves if isinstance(m, Score)), key=lambda m: -points_now(state, m))
-    ordered = (*scores, *(m for m in moves if isinstance(m, Keep)))
-    start = ordered.index(advised) if advised in ordered else 0
-    return ordered[start:] + ordered[:start]
+    return (*scores, *(m for m in moves if isinstance(m, Keep)))
 
 
 @functools.cache

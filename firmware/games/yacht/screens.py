@@ -138,7 +138,7 @@ class ChoicesScreen:
         state, count = self.state, len(self.moves)
         first = max(0, min(self.cursor - LIST_ROWS + 1, count - LIST_ROWS))
         marks = more_marks(first, count, LIST_ROWS).strip()
-        title(canvas, whose(self.names, state.current, self.proxy), f"{self.cursor + 1}/{count}{marks}")
+        title(canvas, whose(self.names, state.current, self.proxy), f"{self.cursor + 1}/{count} {marks}".rstrip())
         shown = self.moves[first:first + LIST_ROWS]
         advice = None if self.advice is None else self.advice - first
         star = WIDTH - 1 - CHAR_PX * (len(VALUE_TEXT) + 1)  # left of the expected scores
@@ -146,7 +146,7 @@ class ChoicesScreen:
         for row, value in enumerate(self.expected[first:first + LIST_ROWS]):
             chosen = first + row == self.cursor
             text(canvas, (WIDTH - 1, BODY_TOP_PX + row * ROW_PX), f"{value:.1f}", fill=0 if chosen else 1, right=True)
-        footer(canvas, self.status or "NEXT,SELECT", "" if self.status else "STOP:back")
+        footer(canvas, self.status or "SELECT:ok", "" if self.status else "STOP:back")
 
 
 @dataclass(frozen=True)

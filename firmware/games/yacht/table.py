@@ -32,6 +32,7 @@ from firmware.core.table_game import (
     ShowBoard,
     Throw,
     View,
+    opened_on,
 )
 from firmware.drawing.screens import Screen
 from firmware.games.five_dice import FiveDiceTray
@@ -104,10 +105,11 @@ class YachtTable(FiveDiceTray):
                 return DiceScreen(state, view.names, status=view.status, proxy=view.proxy)
             box = pick.box if isinstance(pick, Score) else None
             return DiceScreen(state, view.names, tip_label(state, pick), expected(state, pick), box, view.status, view.proxy)
-        moves = listed(state, pick)
+        moves = listed(state)
         values = tuple(expected(state, move) for move in moves) if view.hints else ()
-        advice = 0 if view.hints else None  # the list opens on the advisor's pick
-        return ChoicesScreen(state, view.names, moves, view.cursor - 1, advice, values, view.status, view.proxy)
+        advice = moves.index(pick) if pick in moves else None  # starred; the list opens on it
+        cursor = opened_on(moves, pick, view.cursor - 1)
+        return ChoicesScreen(state, view.names, moves, cursor, advice, values, view.status, view.proxy)
 
     def press(self, state: State, press: Press, view: View) -> Action:
         if state.phase is Phase.OVER:
@@ -119,10 +121,11 @@ class YachtTable(FiveDiceTray):
             if press is Press.ROLL:
                 return Throw() if self.tray_dice(state) else Say(f"{MAX_ROLLS} rolls: SELECT")
             return Cursor(1) if press is Press.SELECT else ShowBoard() if press is Press.NEXT else None
-        moves = listed(state, advised(state) if view.hints else None)
-        index = view.cursor - 1  # cursor 0 is the dice
+        moves = listed(state)
+        offset = view.cursor - 1  # cursor 0 is the dice; then rows from the one the list opens on
+        index = opened_on(moves, advised(state) if view.hints else None, offset)
         if press is Press.NEXT:
-            return Cursor((index + 1) % len(moves) + 1)
+            return Cursor((offset + 1) % len(moves) + 1)
         if press is Press.SELECT and view.bot_to_decide:
             return Say(f"{view.names[state.current]} decides")
         if press is Press.SELECT:
