@@ -17,6 +17,7 @@ from firmware.games.yacht.screens import (
     RollScreen,
     ScoredScreen,
     WinnerScreen,
+    tip_label,
 )
 from golden import assert_matches_golden, watch_for_cut_text
 
@@ -48,6 +49,7 @@ FOUR = State((CARD_A[:6] + (None,) * 7, CARD_B[:3] + (None,) * 10, (None,) * 13,
              (0, 0, 0, 0), current=2)
 
 PICK = listed(DICE).index(Keep((3, 3, 3)))
+JOKER = State(((None,) * 11 + (50, None), (None,) * 13), (0, 0), phase=Phase.CHOOSE, dice=(6, 6, 6, 6, 6), rolls=1)
 SCREENS = {
     "roll": RollScreen(yacht_state(), NAMES),
     "roll-kept": RollScreen(KEPT, NAMES),
@@ -63,6 +65,8 @@ SCREENS = {
     "scored-extra": ScoredScreen(EXTRA, NAMES, 0, Box.FOURS, 20, True),
     "bot-turn": BotTurnScreen(KEPT, NAMES, 0, (2, 3, 3, 3, 5), ("keep 3 3 3",), 1),
     "winner": WinnerScreen(WON, NAMES),
+    "winner-last": WinnerScreen(WON, NAMES, "B FH 25"),  # as the game ends at the table: its last scoring
+    "dice-joker-tip": DiceScreen(JOKER, NAMES, tip_label(JOKER, Score(Box.SIXES)), 301.2, Box.SIXES),
     "shared-win": WinnerScreen(SHARED, NAMES),
     "solitaire-over": WinnerScreen(State((CARD_A,), (0,), phase=Phase.OVER, winner=0), NAMES),
     "solitaire-fullest": WinnerScreen(State((FULLEST,), (9,), phase=Phase.OVER, winner=0), LONG_NAMES),
@@ -217,3 +221,17 @@ def test_the_card_of_one_or_two_players_shows_every_point_of_the_total(monkeypat
     assert yacht_screens.EXTRA_SHORT in words and "100" in words
     upper, lower = sum(CARD_A[:6]), sum(CARD_A[6:])
     assert total(WON, 0) == upper + 35 + lower + 100 and str(total(WON, 0)) in words
+
+
+def test_the_game_ends_on_the_winner_with_its_last_scoring_and_a_joker_is_announced_before():
+    """The winner screen came straight after the last reading, the last box never shown; a joker's
+    +100 was not said before scoring (the tip said "6S 30", the page "Would score Sixes 30")."""
+    from firmware.games.yacht.table import TABLE
+    from firmware.games.yacht.web import facts
+
+    last = State((CARD_A[:12] + (None,), CARD_B), (0, 0), current=0, phase=Phase.CHOOSE, dice=(1, 2, 3, 4, 6), rolls=3)
+    over = GAME.apply(last, Score(Box.CHANCE))
+    banner = TABLE.after_move(last, Score(Box.CHANCE), over, NAMES)
+    assert isinstance(banner, WinnerScreen) and banner.last == "A CH 16"
+    assert tip_label(JOKER, Score(Box.SIXES)) == "6S 30 YB 100"
+    assert ("Yacht bonus", "+100 with any box") in facts(JOKER, NAMES)

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from engine.yacht import BOXES, EXTRA_YACHT_BONUS, MAX_ROLLS, UPPER, UPPER_BONUS, UPPER_BONUS_FROM, Box, Phase, Score, State
 from engine.yacht import allowed_boxes, points_for, round_number, total, upper_total, winners
 from engine.keeps import DICE
+from engine.yacht.boxes import earns_extra_yacht
 from engine.yacht.moves import Move
 from firmware.drawing.screens import (
     BODY_TOP_PX,
@@ -58,17 +59,25 @@ CARD = "card"  # what NEXT shows, as every screen calls it
 
 
 def move_label(state: State, move: Move) -> str:
-    """A decision as the list shows it: "Full house 25", "keep 3 3 5", "roll all 5"."""
+    """A decision as the list shows it: "Full house 25", "keep 3 3 5", "roll all 5"; a box that
+    earns an extra-Yacht bonus says so: "Sixes 30+100"."""
     if isinstance(move, Score):
-        return f"{LIST_NAMES[move.box]} {points_for(state.card, move.box, state.dice)}"
+        return f"{LIST_NAMES[move.box]} {points_for(state.card, move.box, state.dice)}{_joker(state, '+')}"
     return f"keep {dice_text(move.dice)}" if move.dice else f"roll all {DICE}"
 
 
 def tip_label(state: State, move: Move) -> str:
-    """The advisor's pick in a few small letters: "KEEP 3 3 5", "FH 25"."""
+    """The advisor's pick in a few small letters: "KEEP 3 3 5", "FH 25", "6S 30 YB 100" (the small
+    font has no plus: YB is the card's row of extra-Yacht bonuses)."""
     if isinstance(move, Score):
-        return f"{SHORT[move.box]} {points_for(state.card, move.box, state.dice)}"
+        return f"{SHORT[move.box]} {points_for(state.card, move.box, state.dice)}{_joker(state, f' {EXTRA_SHORT} ')}"
     return move_label(state, move)
+
+
+def _joker(state: State, joined: str) -> str:
+    """"+100" (``joined`` before the 100) when the dice are a Yacht beside a Yacht box holding 50:
+    any box scored earns it."""
+    return f"{joined}{EXTRA_YACHT_BONUS}" if earns_extra_yacht(state.card, state.dice) else ""
 
 
 def rolls_of(state: State) -> str:
@@ -218,10 +227,12 @@ class BotTurnScreen:
 
 @dataclass(frozen=True)
 class WinnerScreen:
-    """The highest total wins; equal totals share the win; alone, the score is what is said."""
+    """The highest total wins; equal totals share the win; alone, the score is what is said.
+    ``last``: the game's last scoring ("B FH 25"), shown when the game ends at the table."""
 
     state: State
     names: tuple[str, ...]
+    last: str = ""
 
     def paint(self, canvas: Canvas) -> None:
         state = self.state
@@ -238,7 +249,7 @@ class WinnerScreen:
             big(canvas, (0, 0), "Shared")
             text(canvas, (len("Shared") * CHAR_PX * 2 + 1, ROW_PX), "win!")
             line(canvas, 1, "&".join(player_mark(p) for p in best) + f": {points} each")
-        line(canvas, 2, f"after {len(BOXES)} rounds")
+        line(canvas, 2, f"last: {self.last}" if self.last else f"after {len(BOXES)} rounds")
         footer(canvas, "NEXT:card", "SELECT:new")
 
 

@@ -34,7 +34,7 @@ from firmware.core.table_game import (
     View,
     opened_on,
 )
-from firmware.drawing.screens import Screen
+from firmware.drawing.screens import Screen, player_mark
 from firmware.games.five_dice import FiveDiceTray
 from firmware.games.yacht.choices import advised, expected, listed
 from firmware.games.yacht.screens import (
@@ -135,7 +135,9 @@ class YachtTable(FiveDiceTray):
         return Say("choose:NEXT,SELECT")
 
     def after_move(self, before: State, move: Any, after: State, names: Sequence[str]) -> Screen | None:
-        if not isinstance(move, Score) or after.phase is Phase.OVER:
+        if isinstance(move, Score) and after.phase is Phase.OVER:  # the winner, with the scoring that ended it
+            return WinnerScreen(after, tuple(names), f"{player_mark(before.current)} {tip_label(before, move)}")
+        if not isinstance(move, Score):
             return None
         points = points_for(before.card, move.box, before.dice)
         extra = earns_extra_yacht(before.card, before.dice)

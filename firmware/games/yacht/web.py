@@ -131,6 +131,8 @@ def facts(state: State, names: Sequence[str]) -> list[Fact]:
     if state.phase is Phase.CHOOSE:
         could = [f"{NAMES[box]} {points_for(state.card, box, state.dice)}" for box in allowed_boxes(state.card, state.dice)]
         lines += [("Roll", f"{state.rolls} of {MAX_ROLLS}"), ("Dice", dice_text(state.dice)), ("Would score", pieces(could))]
+        if earns_extra_yacht(state.card, state.dice):  # whichever box it goes in
+            lines.append(("Yacht bonus", f"+{EXTRA_YACHT_BONUS} with any box"))
     return [*lines, totals]
 
 
