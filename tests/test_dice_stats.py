@@ -168,9 +168,9 @@ def test_each_roll_is_journaled_with_where_its_dice_were_read(played):
         ("roll 2-3-3-5", "hand"), ("5+8", None), ("stop", None), ("roll 6-6-6-6", "hand"), ("12+12", None),
     ]
     assert journal.sourced_events(2) == [
-        ("handicap 1", None), ("roll 2-2-4-4-6", "camera"), ("keep 2-2-4-4", None), ("roll 4", "camera"), (UNDO, None),
+        ("handicap 1", None), ("roll 2-2-4-4-6", "camera"), ("keep 2-2-4-4", "camera"), ("roll 4", "camera"), (UNDO, None),
         ("roll 1", "hand"),
-    ]
+    ]  # the keep was worked out from the dice left lying in the tray: its source says so
     assert [(game.setup.kind, game.setup.dice_set, game.status) for game in journal.games()] == [
         ("cant-stop", "red casino", "abandoned"), ("counters", "green", "playing"),
     ]
@@ -253,3 +253,13 @@ def test_a_damaged_game_and_one_that_does_not_replay_are_left_out(tmp_path):
     journal = Journal(path, read_only=True)
     assert [game.id for game in journal.damaged()] == [1]
     assert {r.game for r in rolls(journal)} == {3}
+
+
+def test_the_page_says_a_keep_worked_out_from_the_tray_was_the_dice_left_lying(played):
+    """It named the inferred keep as the seat's choice ("kept 2 2 2 4 ... kept 2 2 2 2")."""
+    from firmware.web import _views as views
+
+    record, events, sources = views.steps(Journal(played, read_only=True), 2)
+    said = views.replay(record, events, sources).steps
+    assert [step for step in said if "kept" in step] == [f"{record.setup.names[0]} kept 2, 2, 4 and 4 (the dice left lying)"]
+    assert not any("left lying" in step for step in views.replay(record, events).steps), "without sources: as before"

@@ -80,7 +80,7 @@ CREATE TABLE events (
     seq INTEGER NOT NULL,         -- 1, 2, 3... within the game
     event TEXT NOT NULL,          -- a move or roll in the engine's text form, or "undo"
     at REAL NOT NULL,
-    source TEXT,                  -- camera or hand: where a roll's dice were read (NULL for any other event)
+    source TEXT,                  -- camera or hand: where a roll's dice (or a keep left lying) were read, else NULL
     PRIMARY KEY (game, seq)
 );
 """
@@ -285,7 +285,8 @@ class Journal:
     def append(self, game: int, event: str, after: Progress, source: str | None = None) -> int:
         """Commit one event of ``game`` with where it leads (whether the game is over, the turns,
         whether a turn ended); returns its sequence number. Nothing is shown before this returns.
-        ``source`` says where a roll's dice were read (CAMERA or HAND), for the dice statistics."""
+        ``source`` says where a roll's dice were read (CAMERA or HAND), for the dice statistics, and
+        of a keep worked out from the dice left in the tray, that it was (the page says so)."""
         if source not in (None, *SOURCES):
             raise ValueError(f"source {source!r}: allowed is None or one of {', '.join(SOURCES)}")
         with _transaction(self._db):

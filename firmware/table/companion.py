@@ -503,7 +503,7 @@ class Companion:
             self._banner = NoticeScreen("Dice do not fit", wrapped(str(error)), "UNDO:unkeep", undoes=True)
             return False
         for move in moves:
-            if not self._apply(state, move, source if isinstance(move, Roll) else None):
+            if not self._apply(state, move, source):  # a keep worked out from the tray keeps its source too
                 return False
             state = self.state
         return True

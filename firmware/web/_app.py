@@ -169,11 +169,11 @@ def create_app(journal_path: Path, hosts: tuple[str, ...] = ()) -> Flask:
             found = views.steps(opened, game)
         if found is None:
             abort(404, f"no game {game} in the journal")
-        record, events = found
+        record, events, sources = found
         step = min(max(request.args.get("step", len(events), type=int), 0), len(events))
-        whole = views.replay(record, events)
+        whole = views.replay(record, events, sources)
         try:  # the whole game is replayed once: its last step is the board shown unless another is asked
-            shown = views.picture(record, whole if step == len(events) else views.replay(record, events[:step]))
+            shown = views.picture(record, whole if step == len(events) else views.replay(record, events[:step], sources))
             problem = ""
         except EngineError as error:
             shown, problem = None, f"the game does not replay to step {step}: {error}"

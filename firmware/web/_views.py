@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from engine.dice import Roll
 from engine.errors import EngineError
 from firmware.drawing.facts import Fact
 from firmware.games import web_view
@@ -43,11 +44,14 @@ class Replay:
 
 
 RECENT = 3  # moves the page names under the board's facts
+LEFT_LYING = "the dice left lying"  # a keep nobody chose from the list: worked out from the tray
 
 
-def replay(record: GameRecord, events: Sequence[str]) -> Replay:
+def replay(record: GameRecord, events: Sequence[str], sources: Sequence[str | None] = ()) -> Replay:
     """``events`` replayed through the game's engine, each move said by the game's web view; an
-    undo takes back the latest move standing, as :func:`firmware.journal.journal.standing_moves`."""
+    undo takes back the latest move standing, as :func:`firmware.journal.journal.standing_moves`.
+    ``sources`` (each event's, from the journal): a move other than a roll with a source was
+    worked out from the dice read in the tray (a keep: the dice left lying), and is said so."""
     engine, names, view = record.setup.game.engine, record.setup.names, web_view(record.setup.kind)
     state = record.setup.new_state()
     earlier: list[Any] = []  # the state before each move standing
@@ -67,6 +71,8 @@ def replay(record: GameRecord, events: Sequence[str]) -> Replay:
         except EngineError as error:
             return Replay(state, steps + list(events[at:]), standing, error)
         said = view.move_words(state, move, after, names)
+        if at < len(sources) and sources[at] is not None and not isinstance(move, Roll):
+            said += f" ({LEFT_LYING})"
         earlier.append(state)
         state = after
         steps.append(said)
@@ -93,11 +99,11 @@ def live(journal: Journal) -> dict[str, Any]:
     record = journal.live_game()
     if record is None:
         return NO_GAME
-    events = journal.events(record.id)
+    events, sources = _sourced(journal, record.id)
     about = summary(record)
     version = f"{record.id}:{len(events)}:{record.status}"
     try:
-        shown = picture(record, replay(record, events))
+        shown = picture(record, replay(record, events, sources))
     except EngineError as error:
         return {"version": version, "game": about, "message": f"Game {record.id} does not replay: {error}"}
     return {"version": version, "game": about, "svg": shown.svg, "facts": shown.facts, "moves": shown.moves,
@@ -127,10 +133,15 @@ def history(journal: Journal) -> dict[str, Any]:
     return {"games": games, "damaged": damaged}
 
 
-def steps(journal: Journal, game: int) -> tuple[GameRecord, list[str]] | None:
-    """A game's record and its events, or None when there is no such game (its own rows only)."""
+def steps(journal: Journal, game: int) -> tuple[GameRecord, list[str], list[str | None]] | None:
+    """A game's record, its events and their sources, or None when there is no such game (its own rows only)."""
     record = journal.game(game)
-    return None if record is None else (record, journal.events(game))
+    return None if record is None else (record, *_sourced(journal, game))
+
+
+def _sourced(journal: Journal, game: int) -> tuple[list[str], list[str | None]]:
+    sourced = journal.sourced_events(game)
+    return [event for event, _ in sourced], [source for _, source in sourced]
 
 
 def statistics(journal: Journal, ended: dice_stats.GameRolls | None = None) -> dict[str, Any]:
