@@ -94,6 +94,10 @@ SCREENS = {
     "tally-take-off": TallyScreen(ADDING, NAMES[:2], (DraftDie("red", 4, 3), DraftDie("green", 2, 0)), 3, None,
                                   (), True, f"Take green 2 {ZERO_WARNING}"),  # the count found it on the 0x level
     "standing": TallyScreen(CARDS, LONG_NAMES, SIXTEEN, 9, None, (), False),
+    # a die on the 0x level at a standing: what to do about it, and then ROLL (no key was hinted)
+    "standing-on-zero": TallyScreen(ADDING, NAMES[:2], (DraftDie("red", 4, 3), DraftDie("green", 2, 0)), 0, None,
+                                    (), False),
+    "flick-stayed": FlickScreen(MID, NAMES[:3], ENTRIES, 1, None),  # SELECT:stayed was never explained
     "waiting": WaitingScreen(TALLY, NAMES[:3]),
     "rounds-overtime": RoundsScreen(OVERTIME_WON, NAMES[:3]),
     "rounds-teams": RoundsScreen(TEAMS_WON, LONG_NAMES),

@@ -44,6 +44,7 @@ from firmware.drawing.screens import (
 )
 from firmware.drawing.tiny_font import ADVANCE_PX, GLYPH_HEIGHT, tiny_text, tiny_width
 from firmware.games.tumblin.draft import CARD, COLOUR, FACE, LEVEL, NO_DIE, DraftDie, fields, named, on_zero
+from firmware.games.tumblin.flicks import STAYED
 
 TITLE_CHARS = (WIDTH - 2) // CHAR_PX
 LINE_CHARS = WIDTH // CHAR_PX
@@ -216,7 +217,9 @@ class FlickScreen:
             else:
                 self._total(canvas, top, seat, scores[seat])
         stop = "STOP:0x" if state.variant.zero == "removed" else "STOP:stay"  # did not get past the 0x level
-        hint, right = ("ROLL:landed", stop) if self.cursor == 0 else (f"SELECT:{self.entries[self.cursor]}", "")
+        entry = self.entries[self.cursor]
+        said = {STAYED: "not past 0x" if state.variant.zero == "removed" else "stayed on pad"}.get(entry, entry)
+        hint, right = ("ROLL:landed", stop) if self.cursor == 0 else (f"SELECT:{said}", "")
         left_words = self.status or hint
         footer(canvas, left_words, right if len(left_words) + len(right) < LINE_CHARS else "", rule=False)
 
@@ -360,6 +363,10 @@ class TallyScreen:
         if self.status:
             return _wrapped(self.status)
         zero = on_zero(self.state, self.dice)
+        if zero and not self.for_tally:  # a standing: what to do, then look again
+            return _wrapped(f"{named(zero)} on 0x: take {'it' if len(zero) == 1 else 'them'} off, then ROLL")
+        if zero and self.cursor < len(self.dice) and len(about := self._about(self.dice[self.cursor])) == 1:
+            return (*about, f"{named(zero)} off 0x!")  # the die's own line still given
         if zero:
             return _wrapped(f"{named(zero)} on 0x: take {'it' if len(zero) == 1 else 'them'} off!")
         if self.cursor < len(self.dice):
