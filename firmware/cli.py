@@ -63,7 +63,9 @@ def _say_how_it_ended(outcome: Outcome, resume: str | None) -> int:
         again = f"; once it can, `{resume}` resumes the game" if resume else ""
         raise OSError(f"{outcome.unsaved}: the game stopped there{again}")
     when = f"in round {outcome.rounds} ({outcome.turns} turns)"  # rounds, as the screens count them
-    if outcome.winner:
+    if outcome.alone:  # nobody to beat: the score, as the screen says it
+        print(f"{outcome.alone} {when}")
+    elif outcome.winner:
         print(f"{says(outcome.winner, 'wins')} {when}")
     elif outcome.over:
         print(f"a draw {when}")

@@ -305,3 +305,13 @@ def test_leaving_the_demo_on_the_set_up_screen_says_no_game_began(capsys, monkey
     monkeypatch.setattr(start, "play_demo", lambda *_args, **_kwargs: start.Outcome(None, 0))
     assert main(["demo", "--auto"]) == 0
     assert capsys.readouterr().out == "left before a game began\n"
+
+
+def test_a_solitaire_game_ends_with_its_points_as_the_screen_says(capsys, monkeypatch):
+    """It ended "Advisor wins in round 13" on the terminal while the OLED said its points."""
+    from firmware.table import start
+
+    outcome = start.Outcome("Ann", 13, True, 13, alone="Ann: 230 points")
+    monkeypatch.setattr(start, "play_demo", lambda *_args, **_kwargs: outcome)
+    assert main(["demo", "--auto", "--game", "yacht", "--players", "1"]) == 0
+    assert capsys.readouterr().out == "Ann: 230 points in round 13 (13 turns)\n"

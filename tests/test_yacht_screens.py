@@ -235,3 +235,10 @@ def test_the_game_ends_on_the_winner_with_its_last_scoring_and_a_joker_is_announ
     assert isinstance(banner, WinnerScreen) and banner.last == "A CH 16"
     assert tip_label(JOKER, Score(Box.SIXES)) == "6S 30 YB 100"
     assert ("Yacht bonus", "+100 with any box") in facts(JOKER, NAMES)
+
+
+def test_a_solitaire_game_over_stands_at_its_points():
+    from firmware.games.yacht.table import TABLE
+
+    alone = State((CARD_A,), (0,), phase=Phase.OVER, winner=0)
+    assert TABLE.doing(alone, ("Ann",)) == f"Ann: {total(alone, 0)} points" and TABLE.doing(WON, NAMES) == "Ann: over"

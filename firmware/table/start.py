@@ -52,6 +52,7 @@ class Outcome:
     rounds: int = 0
     unsaved: str | None = None  # why the last move could not be journaled (the game stopped there)
     interrupted: bool = False  # left with Ctrl-C rather than QUIT
+    alone: str | None = None  # a game of one player, over: its result as the game says it ("Ann: 254 points")
 
 
 def _outcome(companion: Companion) -> Outcome:
@@ -60,7 +61,8 @@ def _outcome(companion: Companion) -> Outcome:
         return Outcome(None, 0)
     progress = companion.game.progress(state)
     winner = None if progress.winner is None else companion.names[progress.winner]
-    return Outcome(winner, progress.turns, progress.over, companion.game.round(state), companion.unsaved)
+    alone = companion.game.doing(state, companion.names) if progress.over and len(companion.names) == 1 else None
+    return Outcome(winner, progress.turns, progress.over, companion.game.round(state), companion.unsaved, alone=alone)
 
 
 def play_demo(

@@ -16,7 +16,7 @@ from dataclasses import replace
 from typing import Any
 
 from engine.keeps import DICE
-from engine.yacht import GAME, MAX_ROLLS, Phase, Score, State, filled, points_for, round_number
+from engine.yacht import GAME, MAX_ROLLS, Phase, Score, State, filled, points_for, round_number, total
 from engine.yacht.boxes import earns_extra_yacht
 from firmware.core.table_game import (
     Action,
@@ -84,8 +84,9 @@ class YachtTable(FiveDiceTray):
         return "keep " + ("".join(map(str, move.dice)) or "none")
 
     def doing(self, state: State, names: Sequence[str]) -> str:
+        over = f"{total(state, 0)} points" if state.players == 1 else "over"  # solitaire: the score is the result
         doing = {Phase.ROLL: f"roll {state.rolls + 1}/{MAX_ROLLS}", Phase.CHOOSE: f"after roll {state.rolls}"}
-        return f"{names[state.current]}: {doing.get(state.phase, 'over')}"
+        return f"{names[state.current]}: {doing.get(state.phase, over)}"
 
     def tray_dice(self, state: State) -> int:
         again = state.phase is Phase.CHOOSE and state.rolls < MAX_ROLLS
