@@ -9,13 +9,16 @@ from one thread while the camera feed takes frames on another.
 
 from __future__ import annotations
 
+import json
 import threading
-from dataclasses import replace
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, replace
 
 import numpy as np
 
 from hardware.camera import Toss
 from vision.board_levels import LevelMap
+from vision.synthetic import PlacedDie
 from vision.synthetic_board import BOX_DICE, TrueDie, Where, board_levels, draw_scene, place_die
 
 DIE_SIDE_SHARE = 0.075  # of the frame's height: a die's side when none is given (45 px at 800x600)
@@ -60,12 +63,18 @@ class SyntheticBoardCamera:
         self._tumbling = 0
         self._tumble_seed = 0
         self._at_rest: np.ndarray | None = None
+        self.on_toss: Callable[[tuple[TrueDie, ...]], None] | None = None  # told every die lying after each toss
 
     @property
     def truth(self) -> tuple[TrueDie, ...]:
         """Every die lying on the board or beside it, in the order they were flicked."""
         with self._lock:
             return self._truth
+
+    def put_back(self, dice: Sequence[TrueDie]) -> None:
+        """Lay ``dice`` on the board at rest, where they lay (a resumed round's, remembered)."""
+        with self._lock:
+            self._truth, self._moving, self._tumbling, self._at_rest = tuple(dice), 0, 0, None
 
     @property
     def levels(self) -> LevelMap:
@@ -87,7 +96,10 @@ class SyntheticBoardCamera:
             self._tumbling = self.tumbling_frames
             self._tumble_seed = int(self._rng.integers(2**32))
             self._at_rest = None
-            return tuple(die.face for die in self._truth)
+            lying_now = self._truth
+        if self.on_toss is not None:  # told outside the lock: it may write a file
+            self.on_toss(lying_now)
+        return tuple(die.face for die in lying_now)
 
     def frame(self) -> np.ndarray:
         with self._lock:
@@ -129,3 +141,26 @@ class SyntheticBoardCamera:
 
     def _draw(self, dice: tuple[TrueDie, ...]) -> np.ndarray:
         return draw_scene(dice, np.random.default_rng(self._scene_seed), self.size, white_balance=self.white_balance)
+
+
+def board_json(dice: Sequence[TrueDie]) -> str:
+    """The dice lying on a simulated board, as JSON (a resumed demo lays them back)."""
+    return json.dumps([asdict(die) for die in dice])
+
+
+def board_from_json(text: str) -> tuple[TrueDie, ...]:
+    """The dice of :func:`board_json`; ValueError when the text is no such list."""
+    try:
+        return tuple(
+            TrueDie(str(d["colour"]), int(d["face"]), None if d["level"] is None else int(d["level"]), bool(d["on_board"]),
+                    PlacedDie(int(d["placed"]["value"]), _pair(d["placed"]["centre"]), float(d["placed"]["side"]),
+                              float(d["placed"]["angle"]), _pair(d["placed"]["lean"])))
+            for d in json.loads(text)
+        )
+    except (TypeError, KeyError, json.JSONDecodeError) as error:
+        raise ValueError(f"not a simulated board's dice ({type(error).__name__})") from None
+
+
+def _pair(values: Sequence[float]) -> tuple[float, float]:
+    x, y = values
+    return float(x), float(y)

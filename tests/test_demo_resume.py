@@ -86,3 +86,29 @@ def test_a_game_that_no_longer_replays_is_abandoned_and_the_demo_plays_the_game_
     assert outcome.over and "resuming" not in out.getvalue()
     records = Journal(tmp_path / JOURNAL_NAME, read_only=True).games()
     assert [(r.setup.kind, r.status) for r in records] == [("tumblin", "abandoned"), ("columns", "finished")]
+
+
+def test_a_resumed_tumblin_round_lays_the_landed_dice_back_where_they_lay(tmp_path):
+    """They were flicked anew: red 16 / green 14 before Ctrl-C, 5 / 28 after."""
+    from firmware.table.companion import Companion
+    from firmware.table.start import SIMULATED_BOARD, remember_board, restore_table
+    from hardware.board_camera import SyntheticBoardCamera
+    from hardware.display import dummy_display
+
+    setup = GameSetup(("Ann", "Bob"), kind="tumblin")
+    unfinished(tmp_path, setup, "flick", "flick")  # red's first die and green's landed
+    before = SyntheticBoardCamera(3)
+    before.toss(Toss(1, colour="red", new_round=True))
+    before.toss(Toss(1, colour="green"))
+    remember_board(tmp_path, 1, before.truth)
+    companion = Companion(dummy_display(), setup, journal=Journal(tmp_path / JOURNAL_NAME))
+    after = SyntheticBoardCamera(4)
+    restore_table(companion, after, tmp_path)
+    assert after.truth == before.truth, "as they lay"
+    remember_board(tmp_path, 7, before.truth)  # another game's board: not this one's
+    anew = SyntheticBoardCamera(4)
+    restore_table(companion, anew, tmp_path)
+    assert anew.truth != before.truth and sorted(d.colour for d in anew.truth) == ["green", "red"]
+    (tmp_path / SIMULATED_BOARD).write_text("{damaged")
+    restore_table(companion, SyntheticBoardCamera(4), tmp_path)  # thrown anew, no traceback
+    companion.journal.close()

@@ -8,9 +8,12 @@ only the devices differ.
 from __future__ import annotations
 
 import contextlib
+import json
 import logging
+import os
 import sys
 import tempfile
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -31,10 +34,11 @@ from firmware.journal.journal import JOURNAL_NAME, Journal, JournalError, Journa
 from firmware.table import dice_lesson
 from firmware.table._loop import CameraFeed, EventQueue, run
 from firmware.table.companion import Companion
-from hardware.board_camera import SyntheticBoardCamera
+from hardware.board_camera import SyntheticBoardCamera, board_from_json, board_json
 from hardware.camera import SyntheticCamera, Toss
 from hardware.display import Display, RecordingDisplay, TerminalDisplay
 from hardware.keyboard import HELP, KeyboardButtons, single_keys
+from vision.synthetic_board import TrueDie
 from vision.tray import TrayError, TrayOutline
 
 LOG = logging.getLogger("dice_companion")
@@ -94,7 +98,9 @@ def play_demo(
         )
         tray = simulated_table(played.game, seed, Path(scratch))
         if resumed:
-            restore_table(companion, tray)
+            restore_table(companion, tray, data)
+        if data is not None and isinstance(tray, SyntheticBoardCamera):
+            tray.on_toss = lambda dice: remember_board(data, companion.game_id, dice)
         try:
             if auto:
                 interrupted = _until_interrupted(
@@ -109,6 +115,7 @@ def play_demo(
         finally:
             if table_dice is not None:
                 table_dice.close()
+            journal.close()  # its lock too: never left to the garbage collector
     return replace(_outcome(companion), interrupted=interrupted)
 
 
@@ -133,10 +140,43 @@ def resumed_setup(journal: Journal, asked: GameSetup, seed: int, out: TextIO) ->
     return played, seed * 1_000_003 + moves, True
 
 
-def restore_table(companion: Companion, tray: SyntheticCamera | SyntheticBoardCamera) -> None:
-    """Put on a simulated table what the journal of the resumed game says lies there."""
-    for toss in companion.game.lying(companion.state):
+SIMULATED_BOARD = "simulated-board.json"  # in a demo's data folder: the dice lying on its simulated board
+
+
+def restore_table(companion: Companion, tray: SyntheticCamera | SyntheticBoardCamera, data: Path | None = None) -> None:
+    """Put on a simulated table what the journal of the resumed game says lies there: a board's
+    dice where they lay, as remembered in ``data`` for this game when as many of each colour as the
+    journal says landed; else (a tray, or no such memory) thrown anew."""
+    tosses = companion.game.lying(companion.state)
+    if isinstance(tray, SyntheticBoardCamera) and data is not None:
+        remembered = _remembered_board(data, companion.game_id)
+        wanted = Counter({toss.colour: toss.count for toss in tosses})
+        if remembered and Counter(die.colour for die in remembered) == wanted:
+            tray.put_back(remembered)
+            return
+    for toss in tosses:
         tray.toss(toss)
+
+
+def remember_board(data: Path, game: int | None, dice: tuple[TrueDie, ...]) -> None:
+    """Keep the dice lying on a demo's simulated board in ``data`` (written whole or not at all; a
+    failure is logged, and a resume then throws the dice anew)."""
+    path, partial = data / SIMULATED_BOARD, data / f".{SIMULATED_BOARD}.partial"
+    try:
+        partial.write_text(json.dumps({"game": game, "dice": json.loads(board_json(dice))}), encoding="utf-8")
+        os.replace(partial, path)
+    except OSError as error:
+        LOG.warning("cannot keep the simulated board in %s (%s): a resumed round throws its dice anew", path, error)
+        partial.unlink(missing_ok=True)
+
+
+def _remembered_board(data: Path, game: int | None) -> tuple[TrueDie, ...]:
+    """The dice remembered for ``game`` on a demo's simulated board; () when none (or damaged)."""
+    try:
+        kept = json.loads((data / SIMULATED_BOARD).read_text(encoding="utf-8"))
+        return board_from_json(json.dumps(kept["dice"])) if kept.get("game") == game else ()
+    except (OSError, ValueError, TypeError, KeyError, AttributeError):  # none, or no board: thrown anew
+        return ()
 
 
 def simulated_table(game: TableGame, seed: int, data_dir: Path) -> SyntheticCamera | SyntheticBoardCamera:

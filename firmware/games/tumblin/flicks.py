@@ -25,7 +25,8 @@ def toss(state: State) -> Toss:
 
 def lying(state: State) -> tuple[Toss, ...]:
     """The flicks that put back on a simulated board the dice that landed this round before the
-    game was resumed: each colour's landed dice, flicked anew (the journal keeps how many, not where)."""
+    game was resumed: each colour's landed dice, flicked anew where the demo kept no memory of the
+    board (the journal keeps how many, not where; see :func:`firmware.table.start.restore_table`)."""
     counts = [(colour(state, seat), landed(state, seat)) for seat in range(state.players)]
     tosses = [Toss(count, colour=name) for name, count in counts if count]
     return tuple(replace(toss, new_round=True) if not at else toss for at, toss in enumerate(tosses))
