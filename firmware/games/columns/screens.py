@@ -32,6 +32,7 @@ from firmware.games.columns.top_view import paint_top
 
 PANEL_LEFT_PX = COLUMNS * CELL_W_PX + 2
 PANEL_ROW_PX = GLYPH_HEIGHT + 1
+CAP, CAP_GAP_PX = "CAP", 2  # the capped columns' label, and the room between it and their count
 SIDE_CELL_W_PX = 11  # room for a pin's name under its stack
 SIDE_LEFT_PX = PANEL_LEFT_PX - 2 * SIDE_CELL_W_PX - 8  # the stacks under a placement, right of the grid
 SHORT_KIND = {Kind.ROUNDEL: "R", Kind.SINGLE: "S", Kind.DOUBLE: "D", Kind.TRIPLE: "L"}
@@ -62,7 +63,8 @@ def paint_panel(canvas: Canvas, state: State) -> None:
         swatch = (PANEL_LEFT_PX, top, PANEL_LEFT_PX + GLYPH_HEIGHT - 1, top + GLYPH_HEIGHT - 1)
         canvas.rectangle(swatch, fill=1 if player == 0 else 0, outline=1)
         tiny_text(canvas, (PANEL_LEFT_PX + GLYPH_HEIGHT + 2, top), player_mark(player))
-        points = f"CAP{scores[player][TOP]}"
+        points = str(scores[player][TOP])  # a pixel apart from its label: "CAP0" read as CAPO
+        tiny_text(canvas, (WIDTH - tiny_width(points) - 1 - CAP_GAP_PX - tiny_width(CAP), top), CAP)
         tiny_text(canvas, (WIDTH - tiny_width(points), top), points)
         left = pieces_left(state, player)
         kinds = [f"{SHORT_KIND[kind]}{left[kind]}" for kind in KINDS]
