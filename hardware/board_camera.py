@@ -17,7 +17,7 @@ from dataclasses import asdict, replace
 import numpy as np
 
 from hardware.camera import Toss
-from vision.board_levels import LevelMap
+from vision.board.board_levels import LevelMap
 from vision.synthetic import PlacedDie
 from vision.synthetic_board import BOX_DICE, TrueDie, Where, board_levels, draw_scene, place_die
 

@@ -8,7 +8,7 @@ import pytest
 
 from hardware.board_camera import SyntheticBoardCamera
 from hardware.camera import Toss
-from vision.board_reading import read_board
+from vision.board.board_reading import read_board
 from vision.synthetic_board import BOX_DICE
 
 

@@ -22,7 +22,7 @@ from firmware.devices import camera_opener
 from firmware.games import GAMES
 from golden import assert_matches_golden
 from hardware.display import dummy_display
-from vision.board_levels import LEVELS, LevelMap, LevelMapError
+from vision.board.board_levels import LEVELS, LevelMap, LevelMapError
 from vision.tray import TrayError, TrayOutline
 
 DESK = '[display]\ntype = "dummy"\n[camera]\nbackend = "synthetic"\nwidth = 640\nheight = 480\nscene = "desk"\n'

@@ -4,8 +4,8 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.board_levels import LEVELS, LevelMapError
-from vision.level_finder import find_levels
+from vision.board.board_levels import LEVELS, LevelMapError
+from vision.board.level_finder import find_levels
 from vision.synthetic_board import COOL, WARM, render_board
 
 BOARDS = 8  # per white balance

@@ -4,9 +4,9 @@ import numpy as np
 import pytest
 
 from engine.tumblin import Die, make_variant, round_scores
-from vision.board_levels import LevelMap, LevelMapError
-from vision.board_reading import read_board
-from vision.die_colour import DEFAULT_PALETTE, Palette, PaletteError
+from vision.board.board_levels import LevelMap, LevelMapError
+from vision.board.board_reading import read_board
+from vision.board.die_colour import DEFAULT_PALETTE, Palette, PaletteError
 from vision.synthetic_board import COOL, WARM, render_board
 
 COLOURS = ("red", "green", "blue", "black")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from vision.board_levels import LevelMap
+from vision.board.board_levels import LevelMap
 from vision.frame_outline import Outline, middle
 from vision.reader import as_bgr
 from vision.reading import DiceReading

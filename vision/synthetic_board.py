@@ -19,7 +19,7 @@ from typing import Literal
 import cv2
 import numpy as np
 
-from vision.board_levels import LEVELS, LevelMap
+from vision.board.board_levels import LEVELS, LevelMap
 from vision.synthetic import SUPERSAMPLE, PlacedDie, TrayLook, draw_die, light_field, off_dice, shadows
 
 BGR = tuple[int, int, int]

@@ -13,7 +13,7 @@ from PIL import Image, ImageDraw, ImageOps
 from firmware.drawing.screens import CHAR_PX, FONT, ROW_PX
 from firmware.drawing.tiny_font import GLYPH_HEIGHT, tiny_text, tiny_width
 from hardware.display import MODE, SIZE
-from vision.board_levels import LevelMap
+from vision.board.board_levels import LevelMap
 from vision.frame_outline import Outline, middle, rescaled
 from vision.tray import TrayOutline
 

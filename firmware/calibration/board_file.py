@@ -9,7 +9,7 @@ from pathlib import Path
 import numpy as np
 
 from firmware.calibration._calibration_file import load_calibration, save_calibration
-from vision.board_levels import LevelMap, LevelMapError
+from vision.board.board_levels import LevelMap, LevelMapError
 
 LEVELS_NAME = "levels.json"
 LEVELS_PICTURE_NAME = "levels.png"

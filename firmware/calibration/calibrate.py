@@ -25,8 +25,8 @@ from firmware.core.table_game import CameraUse
 from firmware.devices import open_display
 from hardware.display import Display, DisplayError
 from vision.annotate import draw_tray
-from vision.board_levels import LevelMapError
-from vision.level_finder import find_levels
+from vision.board.board_levels import LevelMapError
+from vision.board.level_finder import find_levels
 from vision.tray import TrayError, TrayOutline, find_tray
 
 

@@ -2,7 +2,7 @@
 level, so that at the table a die counts on the level whose outline holds it.
 
 The outlines are taken from the configuration's ``[board] levels`` or found on the camera's
-picture of the empty board (:func:`vision.level_finder.find_levels`), and stored in the data
+picture of the empty board (:func:`vision.board.level_finder.find_levels`), and stored in the data
 folder with a picture of the view (:mod:`firmware.calibration.board_file`).
 """
 
@@ -15,8 +15,8 @@ from firmware.calibration._tray_view import levels_view
 from firmware.calibration.board_file import save_levels
 from firmware.config import Config
 from vision.annotate import draw_levels
-from vision.board_levels import LevelMap, LevelMapError
-from vision.level_finder import find_levels
+from vision.board.board_levels import LevelMap, LevelMapError
+from vision.board.level_finder import find_levels
 
 
 def calibrate_board(config: Config, frame: np.ndarray) -> Calibrated:

@@ -1,7 +1,7 @@
 """The board as read, while the players check it: every die's face, colour and level (each None
 where the camera was unsure), corrected with the buttons before the round's tally counts.
 
-The camera's reading (:class:`vision.board_reading.BoardReading`) becomes a :class:`Draft`; the
+The camera's reading (:class:`vision.board.board_reading.BoardReading`) becomes a :class:`Draft`; the
 players walk its dice with NEXT and STOP, SELECT opens a die, and within it NEXT changes the
 field shown and SELECT goes on to the next field (face, colour, level, then the multiplier card
 when the game has such cards). A face changed past 6 reads "no die" (:data:`NO_DIE`): the die is
@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 
 from engine.tumblin import Die, State, colour, landed
 from engine.tumblin.moves import FACES, LEVELS
-from vision.board_reading import BoardReading
+from vision.board.board_reading import BoardReading
 
 FACE, COLOUR, LEVEL, CARD = "face", "colour", "level", "card"
 NO_DIE = 0

@@ -27,7 +27,7 @@ from engine.tumblin import MineKind, Scoring
 from engine.tumblin.moves import is_colour
 from engine.tumblin.variant import MAX_MINES, ORDERS, TIES, ZEROS
 from firmware.core.table_game import Options, SetupOption
-from vision.die_colour import DEFAULT_PALETTE, Palette
+from vision.board.die_colour import DEFAULT_PALETTE, Palette
 
 TARGETS = (0, 100, 200, 300)
 SCORINGS = tuple(s.value for s in Scoring)

@@ -83,8 +83,8 @@ from firmware.games.tumblin.flicks import (
 from firmware.games.tumblin.screens import FlickScreen, ResultScreen, RoundsScreen, TallyScreen, WaitingScreen
 from hardware.buttons import Press
 from hardware.camera import Toss
-from vision.board_levels import LevelMap, LevelMapError
-from vision.board_reading import board_of
+from vision.board.board_levels import LevelMap, LevelMapError
+from vision.board.board_reading import board_of
 
 LOG = logging.getLogger("dice_companion")
 NOT_CALIBRATED = "board not calibrated"

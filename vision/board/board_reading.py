@@ -1,8 +1,8 @@
 """Dice on a stepped board: face, colour and level of each, ``read_board(image, levels) -> BoardReading``.
 
 The dice reader finds the dice and reads their faces; each die's body colour is named from the
-players' palette (:mod:`vision.die_colour`) and its level found from the board's level map
-(:mod:`vision.board_levels`). Whatever is unsure stays unsure, with its reason, so the table can
+players' palette (:mod:`vision.board.die_colour`) and its level found from the board's level map
+(:mod:`vision.board.board_levels`). Whatever is unsure stays unsure, with its reason, so the table can
 show it and let the players correct it before the board is scored.
 """
 
@@ -12,8 +12,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from vision.board_levels import DEFAULT_LEVEL_PARAMS, LevelMap, LevelParams, Placement
-from vision.die_colour import DEFAULT_COLOUR_PARAMS, DEFAULT_PALETTE, ColourParams, Palette, die_colour, frame_white
+from vision.board.board_levels import DEFAULT_LEVEL_PARAMS, LevelMap, LevelParams, Placement
+from vision.board.die_colour import DEFAULT_COLOUR_PARAMS, DEFAULT_PALETTE, ColourParams, Palette, die_colour, frame_white
 from vision.params import DEFAULT_PARAMS, ReaderParams
 from vision.reader import as_bgr, read_dice
 from vision.reading import DiceReading, Die

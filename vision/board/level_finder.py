@@ -18,7 +18,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from vision.board_levels import LEVELS, LevelMap, LevelMapError
+from vision.board.board_levels import LEVELS, LevelMap, LevelMapError
 from vision.even_regions import even_regions, in_frame, working_copy
 from vision.frame_outline import offset
 from vision.reader import as_bgr
