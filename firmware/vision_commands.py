@@ -35,7 +35,7 @@ from vision.evaluation import (
 from vision.params import DEFAULT_PARAMS
 from vision.reader import candidates_in, read_dice
 from vision.reading import DiceReading, Die
-from vision.synthetic import PlacedDie, render_garbage, render_tray
+from vision.scenes.synthetic import PlacedDie, render_garbage, render_tray
 from vision.tuning_evaluation import evaluate_tuned
 
 Out = Callable[[str], None]

@@ -1,5 +1,5 @@
 """The camera over a stepped dice board, simulated: players flick dice onto the board drawn by
-:mod:`vision.synthetic_board`, and every frame is read by the real board reader.
+:mod:`vision.scenes.synthetic_board`, and every frame is read by the real board reader.
 
 Like :class:`hardware.camera.SyntheticCamera` the picture shows the dice of a toss moving for a
 few frames, then at rest (the same picture each time, so the settle detector sees them stop).
@@ -18,8 +18,8 @@ import numpy as np
 
 from hardware.camera import Toss
 from vision.board.board_levels import LevelMap
-from vision.synthetic import PlacedDie
-from vision.synthetic_board import BOX_DICE, TrueDie, Where, board_levels, draw_scene, place_die
+from vision.scenes.synthetic import PlacedDie
+from vision.scenes.synthetic_board import BOX_DICE, TrueDie, Where, board_levels, draw_scene, place_die
 
 DIE_SIDE_SHARE = 0.075  # of the frame's height: a die's side when none is given (45 px at 800x600)
 TUMBLE_SIDES = 1.5  # die sides: how far a moving die is from where it comes to rest, per frame left

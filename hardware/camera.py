@@ -17,7 +17,7 @@ import numpy as np
 
 from hardware.desk import Desk, bounding_box, desk_image, lay_tray
 from vision.image_file import ImageFileError, one_line, read_image
-from vision.synthetic import random_look, render_tray
+from vision.scenes.synthetic import random_look, render_tray
 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp")
 
@@ -88,7 +88,7 @@ class FolderCamera:
 
 
 class SyntheticCamera:
-    """A simulated dice tray seen from above, rendered by :mod:`vision.synthetic`.
+    """A simulated dice tray seen from above, rendered by :mod:`vision.scenes.synthetic`.
 
     :meth:`throw` rolls dice the way players would; the next ``tumbling_frames`` frames show
     them at new random places (moving), then every frame shows them at rest, the same picture

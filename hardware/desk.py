@@ -3,7 +3,7 @@
 The synthetic camera uses it (``camera.desk = true``) so that ``calibrate`` and the tray at the
 table can be tried without a camera, and the tray tests build their scenes with it. The desk
 is drawn once (wood or paper colour, grain, papers, cables, keys around the tray); the tray's
-content (felt and dice, rendered by :mod:`vision.synthetic`) is laid into it through the tray's
+content (felt and dice, rendered by :mod:`vision.scenes.synthetic`) is laid into it through the tray's
 outline, inside a darker rim.
 """
 
@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from vision.clutter import draw_clutter
+from vision.scenes.clutter import draw_clutter
 
 Point = tuple[float, float]
 

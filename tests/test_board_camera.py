@@ -9,7 +9,7 @@ import pytest
 from hardware.board_camera import SyntheticBoardCamera
 from hardware.camera import Toss
 from vision.board.board_reading import read_board
-from vision.synthetic_board import BOX_DICE
+from vision.scenes.synthetic_board import BOX_DICE
 
 
 def _clear_of_each_other(truth):

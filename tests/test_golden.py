@@ -15,7 +15,7 @@ from golden import annotation_differences, assert_matches_golden
 from vision.annotate import annotate
 from vision.reader import read_dice
 from vision.reading import DiceReading
-from vision.synthetic import render_tray
+from vision.scenes.synthetic import render_tray
 
 
 @pytest.fixture(scope="module")

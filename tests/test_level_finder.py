@@ -6,7 +6,7 @@ import pytest
 
 from vision.board.board_levels import LEVELS, LevelMapError
 from vision.board.level_finder import find_levels
-from vision.synthetic_board import COOL, WARM, render_board
+from vision.scenes.synthetic_board import COOL, WARM, render_board
 
 BOARDS = 8  # per white balance
 TUNGSTEN = (0.65, 0.9, 1.3)

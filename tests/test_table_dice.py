@@ -10,7 +10,7 @@ from firmware.calibration.table_dice import EXAMPLES_NAME, LAYER_NAME, TableDice
 from firmware.calibration.table_dice import summary
 from vision.reader import read_dice
 from vision.table_tuning import MIN_PER_FACE
-from vision.synthetic import render_tray
+from vision.scenes.synthetic import render_tray
 
 
 def one_pip_more(value):

@@ -11,7 +11,7 @@ from firmware.cli import main
 from vision.classify import logits_and_features
 from vision.params import DEFAULT_PARAMS
 from vision.reader import crops_of, read_dice
-from vision.synthetic import render_tray
+from vision.scenes.synthetic import render_tray
 from vision.table_tuning import (
     MIN_PER_FACE,
     SIGN_TEST_LEVEL,

@@ -12,7 +12,7 @@ import pytest
 from hardware.camera import SyntheticCamera
 from hardware.desk import Desk, bounding_box, desk_image, lay_tray, polygon, rectangle
 from vision.reading import DiceReading, Die
-from vision.synthetic import random_look, render_tray
+from vision.scenes.synthetic import random_look, render_tray
 from vision.tray import TrayError, TrayOutline, dice_inside, find_tray
 
 SIZE = (640, 480)

@@ -29,7 +29,7 @@ from golden import watch_words
 from hardware.buttons import Press
 from hardware.display import dummy_display
 from table_helpers import press
-from vision.synthetic_board import render_board
+from vision.scenes.synthetic_board import render_board
 
 NAMES = ("Ann", "Bob")
 

@@ -7,7 +7,7 @@ from engine.tumblin import Die, make_variant, round_scores
 from vision.board.board_levels import LevelMap, LevelMapError
 from vision.board.board_reading import read_board
 from vision.board.die_colour import DEFAULT_PALETTE, Palette, PaletteError
-from vision.synthetic_board import COOL, WARM, render_board
+from vision.scenes.synthetic_board import COOL, WARM, render_board
 
 COLOURS = ("red", "green", "blue", "black")
 BOARDS = 12  # per white balance

@@ -15,7 +15,7 @@ from golden import assert_matches_golden_annotated
 from vision.annotate import annotate
 from vision.params import DEFAULT_PARAMS
 from vision.reader import read_dice
-from vision.synthetic import TrayLook, render_tray
+from vision.scenes.synthetic import TrayLook, render_tray
 from vision.training.samples import motion_kernel
 
 WHITE_RED_PIPS = TrayLook(background=(40, 90, 30), body=(235, 238, 240), pips=(40, 40, 190),

@@ -11,7 +11,7 @@ from vision.ceiling import CAUSES, ceiling, why_lost, why_table
 from vision.evaluation import LabelledPhoto, PhotoResult, box_faces
 from vision.reader import read_dice
 from vision.reading import DiceReading, Die
-from vision.synthetic import render_tray
+from vision.scenes.synthetic import render_tray
 
 CEILING = re.compile(r"ceiling: label-boxes \d+\.\d% pipeline \d+\.\d%")
 

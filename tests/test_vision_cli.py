@@ -9,7 +9,7 @@ import pytest
 from bad_files import huge_png
 from firmware.cli import main
 from vision.image_file import ImageFileError, read_image
-from vision.synthetic import render_tray
+from vision.scenes.synthetic import render_tray
 
 OVERALL = re.compile(r"overall: per-die \d+\.\d% per-photo \d+\.\d% count \d+\.\d% silent \d+\.\d% median-ms \d+\.\d")
 

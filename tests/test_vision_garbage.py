@@ -8,7 +8,7 @@ from hypothesis.extra import numpy as hnp
 
 from vision.params import VisionInputError
 from vision.reader import read_dice
-from vision.synthetic import BACKGROUNDS
+from vision.scenes.synthetic import BACKGROUNDS
 
 
 def blank(colour, shape=(480, 640, 3)):

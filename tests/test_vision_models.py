@@ -9,7 +9,7 @@ from vision.detect import Candidate
 from vision.network import VisionModelError
 from vision.params import DEFAULT_PARAMS
 from vision.reader import _die, read_dice
-from vision.synthetic import render_tray
+from vision.scenes.synthetic import render_tray
 
 
 @pytest.fixture

@@ -6,7 +6,7 @@ import pytest
 
 from vision.reading import DiceReading, Die
 from vision.settle import ReadingConfirmer, SettleDetector, SettleParams
-from vision.synthetic import render_tray
+from vision.scenes.synthetic import render_tray
 
 
 def noisy(image, rng, sigma=3.0):

@@ -10,7 +10,7 @@ from golden import assert_matches_golden_annotated
 from firmware.vision_commands import TRAY_KINDS, synthetic_accuracy
 from vision.annotate import annotate
 from vision.reader import read_dice
-from vision.synthetic import render_tray
+from vision.scenes.synthetic import render_tray
 
 TRAYS = 40
 # Trays of each kind read exactly, out of TRAYS, and dice invented at most: plain trays all exact;
@@ -100,11 +100,11 @@ def test_several_threads_read_alike():
 def test_a_leaning_tray_says_where_its_camera_far_side_lies(far_side):
     """The side faces are drawn on the camera's side of the top face: the die's whole picture lies
     beyond its top face away from the far side."""
-    from vision.synthetic import tray_far_side
+    from vision.scenes.synthetic import tray_far_side
 
     from dataclasses import replace
 
-    from vision.synthetic import random_look
+    from vision.scenes.synthetic import random_look
 
     look = replace(random_look(np.random.default_rng(5)), shadow=0.0, light_gradient=0.0)  # no shadow to weigh in
     image, placed = render_tray((3,), np.random.default_rng(5), (240, 240), (80.0, 80.0), look, lean=0.35,

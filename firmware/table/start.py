@@ -38,7 +38,7 @@ from hardware.board_camera import SyntheticBoardCamera, board_from_json, board_j
 from hardware.camera import SyntheticCamera, Toss
 from hardware.display import Display, RecordingDisplay, TerminalDisplay
 from hardware.keyboard import HELP, KeyboardButtons, single_keys
-from vision.synthetic_board import TrueDie
+from vision.scenes.synthetic_board import TrueDie
 from vision.tray import TrayError, TrayOutline
 
 LOG = logging.getLogger("dice_companion")

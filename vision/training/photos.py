@@ -10,8 +10,8 @@ from pathlib import Path
 import numpy as np
 
 from vision.evaluation import LabelledPhoto, load_image, read_manifest
-from vision.clutter import CLUTTER
-from vision.synthetic import render_tray, tray_far_side
+from vision.scenes.clutter import CLUTTER
+from vision.scenes.synthetic import render_tray, tray_far_side
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,6 @@
 """Path-traced 3D dice trays for training, with Mitsuba 3 (``pip install '.[train]'``).
 
-The fast 2D trays of ``vision/synthetic.py`` draw every die from above; real photos show
+The fast 2D trays of ``vision/scenes/synthetic.py`` draw every die from above; real photos show
 perspective, rounded edges, side faces, soft shadows, glare on glossy plastic, marbled and
 translucent dice, motion blur and clutter beside the tray. This renders such scenes: rounded
 cube meshes made here with numpy (pips painted through a texture atlas, often in dimples of
@@ -30,9 +30,9 @@ import cv2
 import numpy as np
 
 from vision.classify import far_side_degrees
-from vision.clutter import draw_clutter
-from vision.pips import PIP_LAYOUTS
-from vision.synthetic import place_dice
+from vision.scenes.clutter import draw_clutter
+from vision.scenes.pips import PIP_LAYOUTS
+from vision.scenes.synthetic import place_dice
 from vision.training.photos import Scene
 
 LABELS = "labels.jsonl"

@@ -45,7 +45,7 @@ from vision.training.photos import (
     training_photos,
 )
 from vision.training.render3d import load_rendered, render_folder
-from vision.synthetic import render_garbage
+from vision.scenes.synthetic import render_garbage
 from vision.training.samples import WINDOW, detector_sample, die_crops, recolour
 
 TRAINED_ON = "trained-on.txt"

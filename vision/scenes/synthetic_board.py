@@ -3,7 +3,7 @@
 It feeds the board reader's tests: the launch pad, the 0x level and the 1x..4x levels are
 drawn as bands of a trapezoid, each of its own shade with a shadowed step between them, and
 dice of the players' colours lie on them (some on the table beside the board, and optionally
-one across a step). The dice are drawn by :mod:`vision.synthetic`, so they look like the dice
+one across a step). The dice are drawn by :mod:`vision.scenes.synthetic`, so they look like the dice
 the reader is tested on; the level map of the render and the truth of every die come back.
 Placing a die (:func:`place_die`) and drawing given dice (:func:`draw_scene`) are apart, so the
 simulated board camera (:mod:`hardware.board_camera`) lays dice toss by toss under a fixed light.
@@ -20,14 +20,14 @@ import cv2
 import numpy as np
 
 from vision.board.board_levels import LEVELS, LevelMap
-from vision.synthetic import SUPERSAMPLE, PlacedDie, TrayLook, draw_die, light_field, off_dice, shadows
+from vision.scenes.synthetic import SUPERSAMPLE, PlacedDie, TrayLook, draw_die, light_field, off_dice, shadows
 
 BGR = tuple[int, int, int]
 Where = Literal["level", "border", "off"]  # where a die lands: inside a level, across a step, beside the board
 WHERES: tuple[Where, ...] = ("level", "border", "off")
 _WHERE_NAMES = {"level": "inside a level", "border": "across a step", "off": "beside the board"}
 
-# (die body, pips) in BGR by colour: the dice of the box, as in vision.synthetic.DIE_LOOKS.
+# (die body, pips) in BGR by colour: the dice of the box, as in vision.scenes.synthetic.DIE_LOOKS.
 BOX_DICE: dict[str, tuple[BGR, BGR]] = {
     "red": ((40, 40, 200), (245, 245, 245)),
     "green": ((60, 150, 40), (240, 240, 240)),

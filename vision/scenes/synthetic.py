@@ -15,8 +15,8 @@ import cv2
 import numpy as np
 
 from vision.classify import far_side_degrees
-from vision.clutter import ON_A_TABLE, Spot, draw_clutter, draw_keyboard, draw_phone
-from vision.pips import PIP_LAYOUTS
+from vision.scenes.clutter import ON_A_TABLE, Spot, draw_clutter, draw_keyboard, draw_phone
+from vision.scenes.pips import PIP_LAYOUTS
 
 SUPERSAMPLE = 2
 

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 import cv2
 import numpy as np
 
-from vision.pips import PIP_LAYOUTS
+from vision.scenes.pips import PIP_LAYOUTS
 
 Spot = tuple[float, float, float]  # centre x, centre y, radius (px) of a place to keep clear
 
