@@ -14,7 +14,7 @@ from engine.errors import EngineError
 from firmware.config import ConfigError, load_config
 from firmware.drawing.screens import says
 from firmware.journal.write_limits import write_trouble
-from vision.evaluation import DatasetError
+from vision.measure.evaluation import DatasetError
 from vision.params import VisionInputError
 
 if TYPE_CHECKING:
@@ -422,7 +422,7 @@ def build_parser() -> argparse.ArgumentParser:
                                  "box, by cause (needs boxes.csv)")
     evaluation.add_argument("--raw-labels", action="store_true",
                             help="measure against the set's own labels, without the reviewed corrections "
-                                 "(vision/label_corrections.csv)")
+                                 "(vision/measure/label_corrections.csv)")
     evaluation.add_argument("--only", metavar="GLOB", help="only photos whose file name matches, e.g. 'rune55_PXL*'")
     evaluation.add_argument("--adapt", type=_positive, metavar="K",
                             help="play each source as a table: tune the reader on its first K photos (by name), measure "

@@ -14,9 +14,9 @@ import cv2
 import numpy as np
 
 from firmware.bench.progress import progress
-from vision.annotate import annotate
-from vision.ceiling import ceiling, why_lost, why_table
-from vision.evaluation import (
+from vision.measure.annotate import annotate
+from vision.measure.ceiling import ceiling, why_lost, why_table
+from vision.measure.evaluation import (
     DatasetError,
     LabelledPhoto,
     Up,
@@ -36,7 +36,7 @@ from vision.params import DEFAULT_PARAMS
 from vision.reader import candidates_in, read_dice
 from vision.reading import DiceReading, Die
 from vision.scenes.synthetic import PlacedDie, render_garbage, render_tray
-from vision.tuning_evaluation import evaluate_tuned
+from vision.measure.tuning_evaluation import evaluate_tuned
 
 Out = Callable[[str], None]
 
@@ -101,11 +101,11 @@ def eval_command(
     are printed before the figures at the reader's own threshold. With ``table`` each photo is
     read as at the table, knowing how many dice it holds (its labelled count). ``only`` keeps the
     photos whose file names match that glob; ``raw_labels`` measures against the set's own labels,
-    without the reviewed corrections (:mod:`vision.label_corrections`). Where the photos have boxes, the ``ceiling:`` line
+    without the reviewed corrections (:mod:`vision.measure.label_corrections`). Where the photos have boxes, the ``ceiling:`` line
     (what the classifier alone reads on the labelled boxes, beside the pipeline) comes just before
     the overall line; with ``why``, the dice the pipeline lost that way, by cause, before the figures.
     ``up`` says where the camera's far side lies in the photos (degrees from the picture's top, or
-    each photo's own: :func:`vision.evaluation.photo_params`).
+    each photo's own: :func:`vision.measure.evaluation.photo_params`).
     """
     measured = _measured(folder, splits, only, out, raw_labels)
     params = replace(DEFAULT_PARAMS, min_value_probability=0.0) if calibration else DEFAULT_PARAMS

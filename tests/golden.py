@@ -20,7 +20,7 @@ from PIL import Image, ImageChops
 
 from firmware.drawing import screens, tiny_font
 from firmware.games import five_dice
-from vision.annotate import READ_COLOUR, TRAY_COLOUR, UNREADABLE_COLOUR
+from vision.measure.annotate import READ_COLOUR, TRAY_COLOUR, UNREADABLE_COLOUR
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 Box = tuple[int, int, int, int]  # left, top, right, bottom px (right and bottom excluded)

@@ -4,8 +4,8 @@ from pathlib import Path
 
 import pytest
 
-from vision.evaluation import read_boxes, read_manifest
-from vision.label_corrections import CORRECTIONS, Correction, corrected, corrections
+from vision.measure.evaluation import read_boxes, read_manifest
+from vision.measure.label_corrections import CORRECTIONS, Correction, corrected, corrections
 
 BOXES = ((10.0, 10.0, 30.0, 30.0, 2), (50.0, 10.0, 70.0, 30.0, 5), (90.0, 10.0, 110.0, 30.0, 5))
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "datasets"
@@ -79,7 +79,7 @@ HEADER = "file,x0,y0,x1,y1,old,new,why\n"
 ])
 def test_a_damaged_list_is_refused_in_one_line_naming_the_file_and_row(tmp_path, body, said):
     """Issue 43: these gave a traceback or were taken silently."""
-    from vision.label_corrections import CorrectionsError
+    from vision.measure.label_corrections import CorrectionsError
 
     bad = tmp_path / "corrections.csv"
     bad.write_bytes(body)
@@ -94,7 +94,7 @@ def test_a_pipe_in_place_of_the_list_is_refused_without_waiting_on_it(tmp_path):
 
     from waiting import HANG_S
 
-    from vision.label_corrections import CorrectionsError
+    from vision.measure.label_corrections import CorrectionsError
 
     pipe = tmp_path / "corrections.csv"
     os.mkfifo(pipe)
@@ -114,7 +114,7 @@ def test_a_pipe_in_place_of_the_list_is_refused_without_waiting_on_it(tmp_path):
 
 def test_eval_vision_says_what_is_wrong_with_the_list_in_one_line(tmp_path, monkeypatch, capsys):
     from firmware.cli import main
-    from vision import label_corrections
+    from vision.measure import label_corrections
 
     photos = tmp_path / "photos"
     (photos / "images").mkdir(parents=True)

@@ -99,7 +99,7 @@ def test_rendered_folders_read_back_and_resume_without_rendering_again(tmp_path)
 
 @needs_mitsuba
 def test_a_rendered_photo_set_is_measured_by_eval_vision_with_the_face_turned_up(tmp_path):
-    from vision.evaluation import read_manifest
+    from vision.measure.evaluation import read_manifest
 
     tilted = replace(TINY, tilt=(20.0, 40.0))
     assert render_folder(tmp_path / "images", 2, seed=4, params=tilted) == 2

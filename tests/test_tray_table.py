@@ -22,7 +22,7 @@ from golden import assert_matches_golden
 from hardware.buttons import Press
 from hardware.display import dummy_display
 from table_helpers import NAMES, press, start_game
-from vision.annotate import TRAY_COLOUR
+from vision.measure.annotate import TRAY_COLOUR
 from vision.reading import DiceReading, Die
 from vision.tray import TrayOutline
 

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from golden import assert_matches_golden_annotated
-from vision.annotate import annotate
+from vision.measure.annotate import annotate
 from vision.params import DEFAULT_PARAMS
 from vision.reader import read_dice
 from vision.scenes.synthetic import TrayLook, render_tray

@@ -7,8 +7,8 @@ import numpy as np
 import pytest
 
 from firmware.cli import main
-from vision.ceiling import CAUSES, ceiling, why_lost, why_table
-from vision.evaluation import LabelledPhoto, PhotoResult, box_faces
+from vision.measure.ceiling import CAUSES, ceiling, why_lost, why_table
+from vision.measure.evaluation import LabelledPhoto, PhotoResult, box_faces
 from vision.reader import read_dice
 from vision.reading import DiceReading, Die
 from vision.scenes.synthetic import render_tray

@@ -2,7 +2,7 @@
 
 import pytest
 
-from vision.evaluation import (
+from vision.measure.evaluation import (
     DatasetError,
     LabelledPhoto,
     PhotoResult,
@@ -154,7 +154,7 @@ def test_bad_boxes_are_refused_with_the_line(folder):
 
 
 def test_a_manifest_may_say_where_each_photo_camera_far_side_lies(tmp_path):
-    from vision.evaluation import PHOTOS_OWN_UP, photo_params
+    from vision.measure.evaluation import PHOTOS_OWN_UP, photo_params
 
     (tmp_path / "manifest.csv").write_text("file,values,up\na.png,1,90\nb.png,2,-30\nc.png,3,\n")
     photos = read_manifest(tmp_path)

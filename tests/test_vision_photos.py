@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from golden import assert_matches_golden_text
-from vision.evaluation import evaluate, figures, read_manifest, trained_on, unseen
+from vision.measure.evaluation import evaluate, figures, read_manifest, trained_on, unseen
 from vision.params import DEFAULT_PARAMS
 from vision.reader import read_dice
 

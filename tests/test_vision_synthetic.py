@@ -8,7 +8,7 @@ import pytest
 
 from golden import assert_matches_golden_annotated
 from firmware.vision_commands import TRAY_KINDS, synthetic_accuracy
-from vision.annotate import annotate
+from vision.measure.annotate import annotate
 from vision.reader import read_dice
 from vision.scenes.synthetic import render_tray
 

@@ -1,6 +1,6 @@
 """Reading dice from camera images: pure functions over numpy arrays, no camera code."""
 
-from vision.annotate import annotate
+from vision.measure.annotate import annotate
 from vision.network import VisionModelError
 from vision.params import DEFAULT_PARAMS, ReaderParams, VisionInputError
 from vision.reader import read_dice

@@ -24,7 +24,7 @@ from firmware.config import Config
 from firmware.core.table_game import CameraUse
 from firmware.devices import open_display
 from hardware.display import Display, DisplayError
-from vision.annotate import draw_tray
+from vision.measure.annotate import draw_tray
 from vision.board.board_levels import LevelMapError
 from vision.board.level_finder import find_levels
 from vision.tray import TrayError, TrayOutline, find_tray

@@ -14,7 +14,7 @@ from firmware.calibration._steps import NOTHING_SAVED, Calibrated, Refusal, poin
 from firmware.calibration._tray_view import levels_view
 from firmware.calibration.board_file import save_levels
 from firmware.config import Config
-from vision.annotate import draw_levels
+from vision.measure.annotate import draw_levels
 from vision.board.board_levels import LevelMap, LevelMapError
 from vision.board.level_finder import find_levels
 

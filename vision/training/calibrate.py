@@ -16,7 +16,7 @@ from pathlib import Path
 
 import numpy as np
 
-from vision.evaluation import (
+from vision.measure.evaluation import (
     PHOTOS_OWN_UP,
     UNCLEAR,
     DatasetError,

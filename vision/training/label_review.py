@@ -3,7 +3,7 @@
     pip install '.[train]'
     python -m vision.training.label_review ../shared/datasets/dice-photos --sheet /tmp/dev-flagged.png
     python -m vision.training.label_review ../shared/datasets/dice-photos ../shared/datasets/train-photos \
-        --corrections --sheet vision/label_corrections.png
+        --corrections --sheet vision/measure/label_corrections.png
 
 The classifier reads a crop of every clearly labelled box, as cut (the far side up) and mirrored;
 cleanlab's ``find_label_issues`` (confident learning: per-class thresholds from the predicted
@@ -12,7 +12,7 @@ than the class's own noise explains. On photos the nets never saw (the held-out 
 out-of-sample probabilities, as the method asks; on photos the nets trained on they are not, so
 there a wrong label is flagged only where the net did not learn it (fewer are found). Nothing is
 corrected here: every flagged die is drawn on a contact sheet, and a person who has looked at the
-pips writes the correction into ``vision/label_corrections.csv`` (never to agree with the reader).
+pips writes the correction into ``vision/measure/label_corrections.csv`` (never to agree with the reader).
 """
 
 from __future__ import annotations
@@ -24,8 +24,8 @@ import cv2
 import numpy as np
 
 from vision.classify import NOT_A_DIE, classify
-from vision.evaluation import PHOTOS_OWN_UP, UNCLEAR, box_place, load_image, photo_params, read_manifest
-from vision.label_corrections import corrections
+from vision.measure.evaluation import PHOTOS_OWN_UP, UNCLEAR, box_place, load_image, photo_params, read_manifest
+from vision.measure.label_corrections import corrections
 from vision.params import DEFAULT_PARAMS, ReaderParams
 from vision.reader import crops_at
 from vision.table_tuning import upright_views

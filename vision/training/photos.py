@@ -9,7 +9,7 @@ from pathlib import Path
 
 import numpy as np
 
-from vision.evaluation import LabelledPhoto, load_image, read_manifest
+from vision.measure.evaluation import LabelledPhoto, load_image, read_manifest
 from vision.scenes.clutter import CLUTTER
 from vision.scenes.synthetic import render_tray, tray_far_side
 

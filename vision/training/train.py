@@ -32,7 +32,7 @@ from tqdm import tqdm
 
 from vision.classify import NOT_A_DIE, die_crop
 from vision.detect import find_candidates
-from vision.evaluation import file_digest
+from vision.measure.evaluation import file_digest
 from vision.network import as_net_input, forget_models
 from vision.params import MODELS, ReaderParams
 from vision.training.nets import Classifier, Detector, ReaderClassifier

@@ -28,7 +28,7 @@ from pathlib import Path
 
 import numpy as np
 
-from vision import label_corrections
+from vision.measure import label_corrections
 from vision.classify import NOT_A_DIE, logits_and_features
 from vision.image_file import ImageFileError, read_image
 from vision.params import DEFAULT_PARAMS, ReaderParams
@@ -89,7 +89,7 @@ def photo_params(photo: LabelledPhoto, up: Up, params: ReaderParams = DEFAULT_PA
 
 def box_faces(image: np.ndarray, boxes: tuple[Box, ...], params: ReaderParams = DEFAULT_PARAMS) -> tuple[int, ...]:
     """The classifier's likeliest face (1-6) on a crop of each labelled box, the box taken as the
-    die: what the pipeline would read if it found every die where it lies (:mod:`vision.ceiling`)."""
+    die: what the pipeline would read if it found every die where it lies (:mod:`vision.measure.ceiling`)."""
     if not boxes:
         return ()
     logits = logits_and_features(crops_at(image, [box_place(b) for b in boxes], params), params)[0]
@@ -203,7 +203,7 @@ def read_manifest(folder: Path, splits: Iterable[str] | None = None, corrected: 
 
     ``splits`` keeps only the rows whose ``split`` column is one of them. Boxes come from
     ``boxes.csv`` where it exists. With ``corrected`` (the default) the reviewed corrections of
-    wrong labels are applied (:mod:`vision.label_corrections`); without, the set's own labels.
+    wrong labels are applied (:mod:`vision.measure.label_corrections`); without, the set's own labels.
     """
     manifest = folder / "manifest.csv"
     if not manifest.is_file():

@@ -17,7 +17,7 @@ from pathlib import Path
 import numpy as np
 
 from vision.classify import NOT_A_DIE
-from vision.evaluation import (
+from vision.measure.evaluation import (
     UNCLEAR,
     DatasetError,
     LabelledPhoto,
@@ -90,7 +90,7 @@ def evaluate_tuned(
 ) -> Iterator[SourceTuning]:
     """For each source among ``photos``: tune on its ``first`` photos in file-name order, read the
     rest untuned and tuned; each photo read told where its camera's far side lies (``up``,
-    :func:`vision.evaluation.photo_params`)."""
+    :func:`vision.measure.evaluation.photo_params`)."""
     if any(not photo.boxes for photo in photos):
         raise DatasetError(f"{folder}: tuning needs every die's box (boxes.csv) to know which candidate is which die")
     for source in sorted({photo.source for photo in photos}):

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from vision.evaluation import UNCLEAR, Box, PhotoResult, box_place, match_by_location
+from vision.measure.evaluation import UNCLEAR, Box, PhotoResult, box_place, match_by_location
 from vision.params import DEFAULT_PARAMS, ReaderParams
 from vision.reader import candidates_in, read_dice
 from vision.reading import DiceReading, Die

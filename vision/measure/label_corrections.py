@@ -1,6 +1,6 @@
 """The reviewed corrections of wrong labels in the photo sets, applied whenever a set is read.
 
-``vision/label_corrections.csv`` lists each corrected die by its file and its labelled box (as the
+``vision/measure/label_corrections.csv`` lists each corrected die by its file and its labelled box (as the
 set's ``boxes.csv`` gives it), the label it had, the face its pips show (0 where no face can be
 read), and a few words of why. Every row was looked at by a person, die by die, after
 ``python -m vision.training.label_review`` flagged it; a face is corrected only to what the pips
