@@ -15,7 +15,7 @@ from firmware.config import ConfigError, load_config
 from firmware.drawing.screens import says
 from firmware.journal.write_limits import write_trouble
 from vision.measure.evaluation import DatasetError
-from vision.params import VisionInputError
+from vision.read.params import VisionInputError
 
 if TYPE_CHECKING:
     from firmware.table.start import Outcome

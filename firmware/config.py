@@ -22,7 +22,7 @@ from firmware.games.game_setup import DICE_SET_ALLOWED, GameSetup, is_dice_set
 from hardware.buttons import BUTTONS, Press
 from hardware.display import PANELS
 from vision.board.board_levels import LEVELS, LevelMap, LevelMapError
-from vision.frame_outline import Outline, is_outline
+from vision.read.frame_outline import Outline, is_outline
 
 DISPLAYS = (*PANELS, "terminal", "dummy")
 CAMERAS = ("picamera2", "usb", "folder", "synthetic", "none")

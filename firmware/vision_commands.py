@@ -32,9 +32,9 @@ from vision.measure.evaluation import (
     trained_on,
     unseen,
 )
-from vision.params import DEFAULT_PARAMS
-from vision.reader import candidates_in, read_dice
-from vision.reading import DiceReading, Die
+from vision.read.params import DEFAULT_PARAMS
+from vision.read.reader import candidates_in, read_dice
+from vision.read.reading import DiceReading, Die
 from vision.scenes.synthetic import PlacedDie, render_garbage, render_tray
 from vision.measure.tuning_evaluation import evaluate_tuned
 

@@ -16,7 +16,7 @@ from typing import Protocol
 import numpy as np
 
 from hardware.desk import Desk, bounding_box, desk_image, lay_tray
-from vision.image_file import ImageFileError, one_line, read_image
+from vision.read.image_file import ImageFileError, one_line, read_image
 from vision.scenes.synthetic import random_look, render_tray
 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp")

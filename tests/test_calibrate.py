@@ -23,7 +23,7 @@ from firmware.games import GAMES
 from golden import assert_matches_golden
 from hardware.display import dummy_display
 from vision.board.board_levels import LEVELS, LevelMap, LevelMapError
-from vision.tray import TrayError, TrayOutline
+from vision.read.tray import TrayError, TrayOutline
 
 DESK = '[display]\ntype = "dummy"\n[camera]\nbackend = "synthetic"\nwidth = 640\nheight = 480\nscene = "desk"\n'
 CORNERS = [[100, 60], [560, 80], [540, 430], [90, 400]]

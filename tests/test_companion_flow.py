@@ -24,7 +24,7 @@ from hardware.buttons import ButtonTiming, GpioButtons, Press
 from hardware.camera import SyntheticCamera
 from hardware.display import DisplayError, dummy_display
 from table_helpers import NAMES, ManualClock, play, press, show_frames, start_game
-from vision.reading import DiceReading, Die
+from vision.read.reading import DiceReading, Die
 
 
 @pytest.fixture

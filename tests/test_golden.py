@@ -13,8 +13,8 @@ from PIL import Image, ImageDraw
 import golden
 from golden import annotation_differences, assert_matches_golden
 from vision.measure.annotate import annotate
-from vision.reader import read_dice
-from vision.reading import DiceReading
+from vision.read.reader import read_dice
+from vision.read.reading import DiceReading
 from vision.scenes.synthetic import render_tray
 
 

@@ -4,8 +4,8 @@ import numpy as np
 import pytest
 
 from firmware.core.roll_watcher import RollWatcher
-from vision.reading import DiceReading, Die
-from vision.tray import TrayOutline
+from vision.read.reading import DiceReading, Die
+from vision.read.tray import TrayOutline
 
 FRAME = np.full((480, 640, 3), 90, np.uint8)
 

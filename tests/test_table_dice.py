@@ -8,8 +8,8 @@ import pytest
 from firmware.calibration import table_dice
 from firmware.calibration.table_dice import EXAMPLES_NAME, LAYER_NAME, TableDice
 from firmware.calibration.table_dice import summary
-from vision.reader import read_dice
-from vision.table_tuning import MIN_PER_FACE
+from vision.read.reader import read_dice
+from vision.read.table_tuning import MIN_PER_FACE
 from vision.scenes.synthetic import render_tray
 
 
@@ -154,7 +154,7 @@ def test_a_layer_stored_before_faces_were_counted_is_refitted_at_start(odd_folde
     until refitted, and refitted by the background thread as soon as the companion starts."""
     import io
 
-    from vision.table_tuning import TableHead
+    from vision.read.table_tuning import TableHead
 
     copy_of(odd_folder, tmp_path)
     layer = TableDice(tmp_path, "odd set", background=False).layer
@@ -170,7 +170,7 @@ def test_a_layer_stored_before_faces_were_counted_is_refitted_at_start(odd_folde
 
 
 def test_a_layer_fitted_on_another_classifiers_features_is_not_used(odd_folder, tmp_path):
-    from vision.table_tuning import TableHead
+    from vision.read.table_tuning import TableHead
 
     copy_of(odd_folder, tmp_path)
     layer = TableDice(tmp_path, "odd set", background=False).layer
@@ -242,7 +242,7 @@ def test_a_fifo_or_a_link_to_a_device_in_place_of_a_dice_file_never_hangs_the_st
 def test_a_layer_holding_inf_or_claiming_figures_it_does_not_earn_is_not_used(odd_folder, tmp_path):
     """A crafted layer made every die read 6 with figures saying it was better: re-checked on the
     table's stored examples before use, it is not used; one holding inf is kept aside."""
-    from vision.table_tuning import TableHead
+    from vision.read.table_tuning import TableHead
 
     plain = TableDice(tmp_path, "white", background=False)
     play_throws(plain, 6, seed=5, label=lambda value: value)

@@ -15,7 +15,7 @@ from firmware.table.companion import Companion
 from hardware.buttons import Press
 from hardware.display import dummy_display
 from table_helpers import NAMES, press, start_game
-from vision.reading import DiceReading, Die
+from vision.read.reading import DiceReading, Die
 
 
 def die(value, x):

@@ -1,4 +1,4 @@
-"""A table's own last layer (vision.table_tuning): fitted on confirmed dice, used only when it proves better."""
+"""A table's own last layer (vision.read.table_tuning): fitted on confirmed dice, used only when it proves better."""
 
 import math
 import re
@@ -8,11 +8,11 @@ import numpy as np
 import pytest
 
 from firmware.cli import main
-from vision.classify import logits_and_features
-from vision.params import DEFAULT_PARAMS
-from vision.reader import crops_of, read_dice
+from vision.read.classify import logits_and_features
+from vision.read.params import DEFAULT_PARAMS
+from vision.read.reader import crops_of, read_dice
 from vision.scenes.synthetic import render_tray
-from vision.table_tuning import (
+from vision.read.table_tuning import (
     MIN_PER_FACE,
     SIGN_TEST_LEVEL,
     Example,

@@ -7,7 +7,7 @@ import pytest
 
 torch = pytest.importorskip("torch")
 
-from vision.params import DEFAULT_PARAMS  # noqa: E402
+from vision.read.params import DEFAULT_PARAMS  # noqa: E402
 from vision.training import train  # noqa: E402
 from vision.training.photos import synthetic_scenes  # noqa: E402
 

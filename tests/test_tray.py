@@ -11,9 +11,9 @@ import pytest
 
 from hardware.camera import SyntheticCamera
 from hardware.desk import Desk, bounding_box, desk_image, lay_tray, polygon, rectangle
-from vision.reading import DiceReading, Die
+from vision.read.reading import DiceReading, Die
 from vision.scenes.synthetic import random_look, render_tray
-from vision.tray import TrayError, TrayOutline, dice_inside, find_tray
+from vision.read.tray import TrayError, TrayOutline, dice_inside, find_tray
 
 SIZE = (640, 480)
 DARK_RIM, LIGHT_RIM = (30, 30, 35), (150, 150, 150)

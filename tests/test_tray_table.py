@@ -23,8 +23,8 @@ from hardware.buttons import Press
 from hardware.display import dummy_display
 from table_helpers import NAMES, press, start_game
 from vision.measure.annotate import TRAY_COLOUR
-from vision.reading import DiceReading, Die
-from vision.tray import TrayOutline
+from vision.read.reading import DiceReading, Die
+from vision.read.tray import TrayOutline
 
 TRAY = TrayOutline(((160.0, 60.0), (480.0, 60.0), (480.0, 420.0), (160.0, 420.0)), (640, 480))
 IN_TRAY = tuple(Die(v, (200.0 + 60 * i, 240.0), 40.0, 0.99) for i, v in enumerate((2, 3, 5, 6)))
@@ -144,7 +144,7 @@ def test_run_reads_the_tray_file_and_a_corrupt_one_stops_nothing(monkeypatch, tm
 def test_on_the_simulated_desk_a_calibrated_tray_reads_the_thrown_dice():
     """The synthetic camera's desk scene, calibrated, then a throw read by the real reader."""
     from firmware.devices import camera_opener
-    from vision.tray import find_tray
+    from vision.read.tray import find_tray
 
     config = parse_config({"camera": {"backend": "synthetic", "width": 640, "height": 480, "scene": "desk", "seed": 3}})
     opener = camera_opener(config.camera)

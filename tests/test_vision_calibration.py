@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from vision.reader import face_confidences
+from vision.read.reader import face_confidences
 from vision.training.calibrate import fit_temperature, negative_log_likelihood, reliability_lines
 
 

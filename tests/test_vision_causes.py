@@ -13,8 +13,8 @@ import pytest
 
 from golden import assert_matches_golden_annotated
 from vision.measure.annotate import annotate
-from vision.params import DEFAULT_PARAMS
-from vision.reader import read_dice
+from vision.read.params import DEFAULT_PARAMS
+from vision.read.reader import read_dice
 from vision.scenes.synthetic import TrayLook, render_tray
 from vision.training.samples import motion_kernel
 

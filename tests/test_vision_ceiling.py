@@ -9,8 +9,8 @@ import pytest
 from firmware.cli import main
 from vision.measure.ceiling import CAUSES, ceiling, why_lost, why_table
 from vision.measure.evaluation import LabelledPhoto, PhotoResult, box_faces
-from vision.reader import read_dice
-from vision.reading import DiceReading, Die
+from vision.read.reader import read_dice
+from vision.read.reading import DiceReading, Die
 from vision.scenes.synthetic import render_tray
 
 CEILING = re.compile(r"ceiling: label-boxes \d+\.\d% pipeline \d+\.\d%")

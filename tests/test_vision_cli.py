@@ -8,7 +8,7 @@ import pytest
 
 from bad_files import huge_png
 from firmware.cli import main
-from vision.image_file import ImageFileError, read_image
+from vision.read.image_file import ImageFileError, read_image
 from vision.scenes.synthetic import render_tray
 
 OVERALL = re.compile(r"overall: per-die \d+\.\d% per-photo \d+\.\d% count \d+\.\d% silent \d+\.\d% median-ms \d+\.\d")
@@ -73,7 +73,7 @@ def test_read_refuses_an_out_file_that_is_not_a_png_before_reading(photo_folder,
 
 
 def test_one_die_is_said_in_the_singular():
-    from vision.reading import DiceReading, Die
+    from vision.read.reading import DiceReading, Die
 
     five = Die(5, (10.0, 10.0), 20.0, 0.99)
     assert DiceReading((five,)).summary() == "1 die: 5"

@@ -13,7 +13,7 @@ from vision.measure.evaluation import (
     reliability,
     table_line,
 )
-from vision.reading import DiceReading, Die
+from vision.read.reading import DiceReading, Die
 
 # Two labelled dice: a 2 on the left, a 5 on the right (boxes 20 px).
 BOXES = ((10.0, 10.0, 30.0, 30.0, 2), (50.0, 10.0, 70.0, 30.0, 5))

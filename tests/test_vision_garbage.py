@@ -6,8 +6,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
-from vision.params import VisionInputError
-from vision.reader import read_dice
+from vision.read.params import VisionInputError
+from vision.read.reader import read_dice
 from vision.scenes.synthetic import BACKGROUNDS
 
 

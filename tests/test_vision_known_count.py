@@ -1,10 +1,10 @@
-"""At the table the number of dice is known: the N likeliest dice, or a refusal (``vision.reader.likeliest``)."""
+"""At the table the number of dice is known: the N likeliest dice, or a refusal (``vision.read.reader.likeliest``)."""
 
 from dataclasses import replace
 
-from vision.params import DEFAULT_PARAMS
-from vision.reader import likeliest
-from vision.reading import DiceReading, Die
+from vision.read.params import DEFAULT_PARAMS
+from vision.read.reader import likeliest
+from vision.read.reading import DiceReading, Die
 
 PARAMS = replace(DEFAULT_PARAMS, expected_min_presence=0.3, expected_max_extra_presence=0.6)
 

@@ -5,10 +5,10 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from vision.detect import Candidate
-from vision.network import VisionModelError
-from vision.params import DEFAULT_PARAMS
-from vision.reader import _die, read_dice
+from vision.read.detect import Candidate
+from vision.read.network import VisionModelError
+from vision.read.params import DEFAULT_PARAMS
+from vision.read.reader import _die, read_dice
 from vision.scenes.synthetic import render_tray
 
 

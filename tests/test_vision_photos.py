@@ -10,8 +10,8 @@ import pytest
 
 from golden import assert_matches_golden_text
 from vision.measure.evaluation import evaluate, figures, read_manifest, trained_on, unseen
-from vision.params import DEFAULT_PARAMS
-from vision.reader import read_dice
+from vision.read.params import DEFAULT_PARAMS
+from vision.read.reader import read_dice
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "datasets"
 DEV, TRAIN = SHARED / "dice-photos", SHARED / "train-photos"

@@ -4,8 +4,8 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.reading import DiceReading, Die
-from vision.settle import ReadingConfirmer, SettleDetector, SettleParams
+from vision.read.reading import DiceReading, Die
+from vision.read.settle import ReadingConfirmer, SettleDetector, SettleParams
 from vision.scenes.synthetic import render_tray
 
 
@@ -116,7 +116,7 @@ def test_dice_that_moved_start_the_vote_again():
 
 
 def test_with_the_tray_given_movement_beside_it_is_ignored_and_movement_in_it_is_not():
-    from vision.tray import TrayOutline
+    from vision.read.tray import TrayOutline
 
     image, _ = render_tray((1, 2, 3, 4), np.random.default_rng(1))
     tray = TrayOutline(((160.0, 0.0), (640.0, 0.0), (640.0, 480.0), (160.0, 480.0)), (640, 480))
@@ -134,7 +134,7 @@ def test_with_the_tray_given_movement_beside_it_is_ignored_and_movement_in_it_is
 
 
 def test_the_tray_is_watched_at_the_thumbnail_of_any_frame_of_its_shape():
-    from vision.tray import TrayError, TrayOutline
+    from vision.read.tray import TrayError, TrayOutline
 
     tray = TrayOutline(((0.0, 0.0), (64.0, 0.0), (64.0, 48.0)), (64, 48))
     image, _ = render_tray((5,), np.random.default_rng(2), (1280, 960), (96.0, 120.0))

@@ -4,8 +4,8 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from vision.classify import die_crop
-from vision.params import DEFAULT_PARAMS
+from vision.read.classify import die_crop
+from vision.read.params import DEFAULT_PARAMS
 from vision.training.samples import WINDOW, centre_targets, flip_turn, motion_kernel
 
 
@@ -85,7 +85,7 @@ def test_the_reader_turns_its_crops_so_the_far_side_is_at_the_top():
     the crop turns the left to the top, where the classifier learned the top face lies."""
     from dataclasses import replace
 
-    from vision.classify import reader_crop
+    from vision.read.classify import reader_crop
 
     image = _mark_left_of_centre()
     y, x = _mark_place(reader_crop(image, (100.0, 100.0), 60.0, replace(DEFAULT_PARAMS, up=90.0)))
@@ -112,7 +112,7 @@ def test_a_training_crop_is_cut_as_the_reader_cuts_its_die(monkeypatch):
     where that scene's far side lies, crops it."""
     from dataclasses import replace
 
-    from vision.classify import reader_crop
+    from vision.read.classify import reader_crop
     from vision.training import samples
     from vision.training.photos import Scene
 

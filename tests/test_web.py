@@ -412,7 +412,7 @@ def test_run_with_the_page_enabled_serves_it_beside_the_game(data):
 
 def test_the_statistics_say_what_the_table_learned_of_its_dice(data):
     from firmware.calibration.table_dice import EXAMPLES_NAME, TableDice
-    from vision.reader import read_dice
+    from vision.read.reader import read_dice
     from vision.scenes.synthetic import render_tray
 
     assert client(data).get("/stats.json").get_json()["table_dice"] == {"sets": {}, "layer": None, "problem": ""}

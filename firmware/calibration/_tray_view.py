@@ -14,8 +14,8 @@ from firmware.drawing.screens import CHAR_PX, FONT, ROW_PX
 from firmware.drawing.tiny_font import GLYPH_HEIGHT, tiny_text, tiny_width
 from hardware.display import MODE, SIZE
 from vision.board.board_levels import LevelMap
-from vision.frame_outline import Outline, middle, rescaled
-from vision.tray import TrayOutline
+from vision.read.frame_outline import Outline, middle, rescaled
+from vision.read.tray import TrayOutline
 
 PICTURE_SIZE = (84, 64)  # px: the frame is fitted into this box; the text column beside it holds 7 characters
 TEXT_LEFT_PX = PICTURE_SIZE[0] + 2

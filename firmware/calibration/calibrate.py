@@ -3,7 +3,7 @@ table only what matters is read: the outline of the empty tray (here), or the le
 (:mod:`firmware.calibration.calibrate_board`), as the game played asks.
 
 The configured camera takes a picture of the empty tray; the outline is taken from the
-configuration's ``[tray] corners`` or found in the picture (:func:`vision.tray.find_tray`), and
+configuration's ``[tray] corners`` or found in the picture (:func:`vision.read.tray.find_tray`), and
 stored in the data folder with a picture of the view (:mod:`firmware.calibration.tray_file`). The OLED shows
 the view with the outline, or what went wrong; on any failure nothing is stored.
 """
@@ -27,7 +27,7 @@ from hardware.display import Display, DisplayError
 from vision.measure.annotate import draw_tray
 from vision.board.board_levels import LevelMapError
 from vision.board.level_finder import find_levels
-from vision.tray import TrayError, TrayOutline, find_tray
+from vision.read.tray import TrayError, TrayOutline, find_tray
 
 
 def calibrate(config: Config, display: Display | None = None, out: TextIO | None = None,

@@ -1,5 +1,5 @@
 """The dice a table's players confirmed, kept in the data folder, and the reader's own last layer for
-that table, fitted on them in a background thread (:mod:`vision.table_tuning`).
+that table, fitted on them in a background thread (:mod:`vision.read.table_tuning`).
 
 Every die of a throw the players played on (not undone), and above all one they entered by hand
 after a refused reading, is an example of the table's own dice: its crop as the reader cut it and
@@ -26,11 +26,11 @@ from typing import Any
 import numpy as np
 
 from firmware.calibration._calibration_file import write_atomically
-from vision.params import DEFAULT_PARAMS, ReaderParams
-from vision.reader import crops_of, read_dice
-from vision.reading import DiceReading, Die
-from vision.classify import classify, feature_width, logits_and_features, softmax
-from vision.table_tuning import NPZ_DAMAGE, Example, TableHead, Watch, check_unpacked, reads_right, tune
+from vision.read.params import DEFAULT_PARAMS, ReaderParams
+from vision.read.reader import crops_of, read_dice
+from vision.read.reading import DiceReading, Die
+from vision.read.classify import classify, feature_width, logits_and_features, softmax
+from vision.read.table_tuning import NPZ_DAMAGE, Example, TableHead, Watch, check_unpacked, reads_right, tune
 
 LOG = logging.getLogger("dice_companion")
 EXAMPLES_NAME = "dice-examples.npz"

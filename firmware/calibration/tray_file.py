@@ -8,7 +8,7 @@ from pathlib import Path
 import numpy as np
 
 from firmware.calibration._calibration_file import load_calibration, save_calibration
-from vision.tray import TrayError, TrayOutline
+from vision.read.tray import TrayError, TrayOutline
 
 TRAY_NAME = "tray.json"
 TRAY_PICTURE_NAME = "tray.png"

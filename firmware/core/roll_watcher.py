@@ -15,10 +15,10 @@ from typing import Protocol
 
 import numpy as np
 
-from vision.reader import likeliest
-from vision.reading import DiceReading
-from vision.settle import ReadingConfirmer, SettleDetector, SettleParams
-from vision.tray import TrayOutline, dice_inside
+from vision.read.reader import likeliest
+from vision.read.reading import DiceReading
+from vision.read.settle import ReadingConfirmer, SettleDetector, SettleParams
+from vision.read.tray import TrayOutline, dice_inside
 
 UNMOVED_FRACTION = 0.5  # of a die's size: a die read this close to where one lay, with its value, has not moved
 
@@ -90,7 +90,7 @@ class RollWatcher:
     def frame(self, frame: np.ndarray, roll_due: bool, expected: int | None = None) -> Seen | None:
         """Take the next frame; returns a confirmed reading when a roll is due and one is ready.
         With ``expected`` (the dice the roll needs) each reading is the likeliest that many dice in
-        the tray, or the clear ones when that many are not there (:func:`vision.reader.likeliest`)."""
+        the tray, or the clear ones when that many are not there (:func:`vision.read.reader.likeliest`)."""
         settled = self._settle.update(frame)
         self._motion_seen = self._motion_seen or self._settle.moving
         self.needs_throw = self.needs_throw and not self._settle.moving

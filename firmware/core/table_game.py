@@ -22,7 +22,7 @@ from engine.game import Game
 from firmware.drawing.screens import CHAR_PX, WIDTH, Screen
 from hardware.buttons import Press
 from hardware.camera import Toss
-from vision.reading import DiceReading
+from vision.read.reading import DiceReading
 
 Options = Mapping[str, Any]  # a game's set-up options by key, values as the journal stores them (JSON)
 

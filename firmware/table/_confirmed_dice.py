@@ -15,7 +15,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from firmware.calibration.table_dice import TableDice
-from vision.reading import DiceReading, Die
+from vision.read.reading import DiceReading, Die
 
 
 def placed_values(reading: DiceReading, entered: Sequence[int]) -> list[tuple[Die, int]]:

@@ -69,9 +69,9 @@ from hardware.buttons import Press
 from hardware.camera import Toss
 from hardware.display import Display, DisplayError
 from vision import annotate, read_dice
-from vision.reading import DiceReading
-from vision.settle import SettleParams
-from vision.tray import TrayError, TrayOutline
+from vision.read.reading import DiceReading
+from vision.read.settle import SettleParams
+from vision.read.tray import TrayError, TrayOutline
 
 LOG = logging.getLogger("dice_companion")
 

@@ -23,8 +23,8 @@ from firmware.core.roll_watcher import RollWatcher
 from firmware.drawing.screens import DiceLessonScreen, ManualEntryScreen, Screen, draw
 from hardware.buttons import Press
 from hardware.display import Display, DisplayError
-from vision.reading import Die
-from vision.tray import TrayOutline
+from vision.read.reading import Die
+from vision.read.tray import TrayOutline
 
 LOG = logging.getLogger("dice_companion")
 MOST_DICE = 5  # dice checked in one throw: as many as the screen shows side by side

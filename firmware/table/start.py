@@ -39,7 +39,7 @@ from hardware.camera import SyntheticCamera, Toss
 from hardware.display import Display, RecordingDisplay, TerminalDisplay
 from hardware.keyboard import HELP, KeyboardButtons, single_keys
 from vision.scenes.synthetic_board import TrueDie
-from vision.tray import TrayError, TrayOutline
+from vision.read.tray import TrayError, TrayOutline
 
 LOG = logging.getLogger("dice_companion")
 SIMULATED_FRAME_INTERVAL_S = 0.1  # the pace of cameras that do not wait for a sensor, when people play

@@ -4,7 +4,7 @@ The camera looks down on the board from a fixed place, so the levels are outline
 picture of the empty board) and a die is on the level whose outline holds its centre. A die
 whose centre lies close to the line between two levels may rest on either (or lean across the
 step): it is reported unsure, never guessed; a die outside every level is off the board. The
-launch pad is no level. Like the tray's outline (:mod:`vision.tray`) the map is stored with the
+launch pad is no level. Like the tray's outline (:mod:`vision.read.tray`) the map is stored with the
 size of the frames it was drawn on: frames of another size of the same shape get it rescaled,
 frames of another shape are refused.
 """
@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 import cv2
 
-from vision.frame_outline import (
+from vision.read.frame_outline import (
     Outline,
     Point,
     area,

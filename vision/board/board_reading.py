@@ -14,9 +14,9 @@ import numpy as np
 
 from vision.board.board_levels import DEFAULT_LEVEL_PARAMS, LevelMap, LevelParams, Placement
 from vision.board.die_colour import DEFAULT_COLOUR_PARAMS, DEFAULT_PALETTE, ColourParams, Palette, die_colour, frame_white
-from vision.params import DEFAULT_PARAMS, ReaderParams
-from vision.reader import as_bgr, read_dice
-from vision.reading import DiceReading, Die
+from vision.read.params import DEFAULT_PARAMS, ReaderParams
+from vision.read.reader import as_bgr, read_dice
+from vision.read.reading import DiceReading, Die
 
 
 @dataclass(frozen=True)

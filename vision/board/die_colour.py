@@ -18,7 +18,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from vision.reading import Die
+from vision.read.reading import Die
 
 BGR = tuple[int, int, int]
 

@@ -5,7 +5,7 @@ game; a picture where no board is plain is refused with what was missing. Each l
 Tumblin' Dice board is a band of even shade, and the bands are stacked: every step between two
 of them is a shadowed line across the board, the launch pad lies beyond the 0x level, and the
 4x level ends the board. :func:`find_levels` smooths the picture and splits it at sharp colour
-changes into regions, like :func:`vision.tray.find_tray`; the large, convex regions inside the
+changes into regions, like :func:`vision.read.tray.find_tray`; the large, convex regions inside the
 picture that share long edges with each other form a stack, whose narrow end is the launch pad.
 Straight lines fitted along the five steps cut the board's outline into the five levels, so
 neighbouring levels meet on one line, with no gap for a die to fall into.
@@ -19,9 +19,9 @@ import cv2
 import numpy as np
 
 from vision.board.board_levels import LEVELS, LevelMap, LevelMapError
-from vision.even_regions import even_regions, in_frame, working_copy
-from vision.frame_outline import offset
-from vision.reader import as_bgr
+from vision.read.even_regions import even_regions, in_frame, working_copy
+from vision.read.frame_outline import offset
+from vision.read.reader import as_bgr
 
 Line = tuple[np.ndarray, np.ndarray]  # a point on the line and its unit normal
 BANDS = LEVELS + 1  # the launch pad and the five levels

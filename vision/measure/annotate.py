@@ -7,10 +7,10 @@ import cv2
 import numpy as np
 
 from vision.board.board_levels import LevelMap
-from vision.frame_outline import Outline, middle
-from vision.reader import as_bgr
-from vision.reading import DiceReading
-from vision.tray import TrayOutline
+from vision.read.frame_outline import Outline, middle
+from vision.read.reader import as_bgr
+from vision.read.reading import DiceReading
+from vision.read.tray import TrayOutline
 
 READ_COLOUR = (40, 200, 40)  # BGR green
 UNREADABLE_COLOUR = (30, 30, 230)  # BGR red

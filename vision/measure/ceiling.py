@@ -25,9 +25,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from vision.measure.evaluation import UNCLEAR, Box, PhotoResult, box_place, match_by_location
-from vision.params import DEFAULT_PARAMS, ReaderParams
-from vision.reader import candidates_in, read_dice
-from vision.reading import DiceReading, Die
+from vision.read.params import DEFAULT_PARAMS, ReaderParams
+from vision.read.reader import candidates_in, read_dice
+from vision.read.reading import DiceReading, Die
 
 CAUSES = (
     "merged with a neighbour",

@@ -29,11 +29,11 @@ from pathlib import Path
 import numpy as np
 
 from vision.measure import label_corrections
-from vision.classify import NOT_A_DIE, logits_and_features
-from vision.image_file import ImageFileError, read_image
-from vision.params import DEFAULT_PARAMS, ReaderParams
-from vision.reader import crops_at, likeliest
-from vision.reading import DiceReading, Die
+from vision.read.classify import NOT_A_DIE, logits_and_features
+from vision.read.image_file import ImageFileError, read_image
+from vision.read.params import DEFAULT_PARAMS, ReaderParams
+from vision.read.reader import crops_at, likeliest
+from vision.read.reading import DiceReading, Die
 
 Reader = Callable[[np.ndarray, ReaderParams], DiceReading]
 # Where the camera's far side lies in the photos measured (``ReaderParams.up``): degrees, or

@@ -2,7 +2,7 @@
 
 For each source (the manifest's ``source_repo``: one photographer's dice, tray and light) the
 first K photos in file-name order are that table's confirmed throws, their labels the players'
-corrections; the layer is tuned on them alone (:mod:`vision.table_tuning`) and the rest of that
+corrections; the layer is tuned on them alone (:mod:`vision.read.table_tuning`) and the rest of that
 source is read twice, with the shipped layer and with the tuned one (when it proved better on the
 held-out throws), so the two sets of figures are on the same photos.
 """
@@ -16,7 +16,7 @@ from pathlib import Path
 
 import numpy as np
 
-from vision.classify import NOT_A_DIE
+from vision.read.classify import NOT_A_DIE
 from vision.measure.evaluation import (
     UNCLEAR,
     DatasetError,
@@ -27,10 +27,10 @@ from vision.measure.evaluation import (
     match_by_location,
     photo_params,
 )
-from vision.params import DEFAULT_PARAMS, ReaderParams
-from vision.reader import crops_of, likeliest, read_dice
-from vision.reading import DiceReading
-from vision.table_tuning import Example, TableHead, Watch, tune
+from vision.read.params import DEFAULT_PARAMS, ReaderParams
+from vision.read.reader import crops_of, likeliest, read_dice
+from vision.read.reading import DiceReading
+from vision.read.table_tuning import Example, TableHead, Watch, tune
 
 
 def examples_from_photo(
@@ -120,7 +120,7 @@ def _watched(
 ) -> tuple[list[tuple[PhotoResult, PhotoResult]], Watch]:
     """The photos read with ``head`` as at a table that watches it: each photo's labels are the
     players' corrections, and once the layer has cost more corrections than the shipped one would
-    have, the rest are read with the shipped layer (:class:`vision.table_tuning.Watch`)."""
+    have, the rest are read with the shipped layer (:class:`vision.read.table_tuning.Watch`)."""
     watch, read = Watch(), []
     for photo, shipped in zip(photos, untuned):
         if watch.dropped:

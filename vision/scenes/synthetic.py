@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
-from vision.classify import far_side_degrees
+from vision.read.classify import far_side_degrees
 from vision.scenes.clutter import ON_A_TABLE, Spot, draw_clutter, draw_keyboard, draw_phone
 from vision.scenes.pips import PIP_LAYOUTS
 

@@ -27,8 +27,8 @@ from vision.measure.evaluation import (
     trained_on,
     unseen,
 )
-from vision.params import DEFAULT_PARAMS, ReaderParams
-from vision.reader import dice_with_faces, face_confidences
+from vision.read.params import DEFAULT_PARAMS, ReaderParams
+from vision.read.reader import dice_with_faces, face_confidences
 
 TEMPERATURES = np.exp(np.linspace(np.log(0.25), np.log(4.0), 161))  # the grid searched, evenly on a log scale
 BANDS = (0.5, 0.7, 0.9, 0.95, 0.98, 0.99, 1.0)

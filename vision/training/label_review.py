@@ -23,12 +23,12 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision.classify import NOT_A_DIE, classify
+from vision.read.classify import NOT_A_DIE, classify
 from vision.measure.evaluation import PHOTOS_OWN_UP, UNCLEAR, box_place, load_image, photo_params, read_manifest
 from vision.measure.label_corrections import corrections
-from vision.params import DEFAULT_PARAMS, ReaderParams
-from vision.reader import crops_at
-from vision.table_tuning import upright_views
+from vision.read.params import DEFAULT_PARAMS, ReaderParams
+from vision.read.reader import crops_at
+from vision.read.table_tuning import upright_views
 
 TILE = 160  # px of a die on the contact sheet
 COLUMNS = 8

@@ -5,7 +5,7 @@ from __future__ import annotations
 import torch
 from torch import nn
 
-from vision.classify import CLASSES
+from vision.read.classify import CLASSES
 
 
 def block(cin: int, cout: int, stride: int = 1, dilation: int = 1) -> nn.Sequential:
@@ -76,7 +76,7 @@ class Classifier(nn.Module):
 
 class ReaderClassifier(nn.Module):
     """The classifier as the reader runs it: its 7 logits, then the features they are made from
-    (N, 7 + features), so a table's own last layer can be fitted on them (vision.table_tuning)."""
+    (N, 7 + features), so a table's own last layer can be fitted on them (vision.read.table_tuning)."""
 
     def __init__(self, net: Classifier) -> None:
         super().__init__()

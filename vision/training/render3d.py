@@ -29,7 +29,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision.classify import far_side_degrees
+from vision.read.classify import far_side_degrees
 from vision.scenes.clutter import draw_clutter
 from vision.scenes.pips import PIP_LAYOUTS
 from vision.scenes.synthetic import place_dice

@@ -11,9 +11,9 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from vision.classify import NOT_A_DIE, die_crop
-from vision.detect import shrink_and_pad
-from vision.params import ReaderParams
+from vision.read.classify import NOT_A_DIE, die_crop
+from vision.read.detect import shrink_and_pad
+from vision.read.params import ReaderParams
 from vision.training.photos import Scene, near_a_die
 
 WINDOW = 160  # det px: side of a detector training window

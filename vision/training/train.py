@@ -30,11 +30,11 @@ import torch
 import torch.nn.functional as F
 from tqdm import tqdm
 
-from vision.classify import NOT_A_DIE, die_crop
-from vision.detect import find_candidates
+from vision.read.classify import NOT_A_DIE, die_crop
+from vision.read.detect import find_candidates
 from vision.measure.evaluation import file_digest
-from vision.network import as_net_input, forget_models
-from vision.params import MODELS, ReaderParams
+from vision.read.network import as_net_input, forget_models
+from vision.read.params import MODELS, ReaderParams
 from vision.training.nets import Classifier, Detector, ReaderClassifier
 from vision.training.photos import (
     Scene,

@@ -21,7 +21,7 @@ from firmware.games.tumblin.draft import COLOUR, FACE, LEVEL, NO_DIE, DraftDie
 from firmware.games.tumblin.flicks import STANDING, UNSEEN_WARNING, ZERO_WARNING, entries, toss
 from firmware.games.tumblin.screens import FlickScreen, ResultScreen, TallyScreen, WaitingScreen
 from hardware.buttons import Press
-from vision.frame_outline import polygon
+from vision.read.frame_outline import polygon
 
 STAYED_SHARE = 0.08  # of flicks: the die never leaves the launch pad
 NAMES = ("Ann", "Bob", "Cleo", "Dev")

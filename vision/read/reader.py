@@ -1,11 +1,11 @@
 """Read six-sided pip dice in a top-down photo: ``read_dice(image) -> DiceReading``.
 
-Pipeline (all numbers in :class:`vision.params.ReaderParams`):
+Pipeline (all numbers in :class:`vision.read.params.ReaderParams`):
   1. check and normalise the input (BGR uint8; shrink very large images);
   2. find die candidates with a small detector net, in two passes for small and big dice
-     (:mod:`vision.detect`);
+     (:mod:`vision.read.detect`);
   3. read each candidate's top face with a small classifier net over a crop around it, which
-     also says when a candidate is no die at all (:mod:`vision.classify`);
+     also says when a candidate is no die at all (:mod:`vision.read.classify`);
   4. of candidates that overlap (a side face or a pip on a die, two passes finding one die),
      the likeliest die stays; a face the classifier is unsure of is reported unreadable, never
      guessed; the confidence is temperature-scaled to mean how often such a reading is right.
@@ -20,11 +20,11 @@ from dataclasses import replace
 import cv2
 import numpy as np
 
-from vision.classify import NOT_A_DIE, logits_and_features, reader_crop, softmax
-from vision.detect import Candidate, drop_duplicates, find_candidates, same_die
-from vision.params import DEFAULT_PARAMS, ReaderParams, VisionInputError
-from vision.reading import DiceReading, Die
-from vision.table_tuning import TableHead
+from vision.read.classify import NOT_A_DIE, logits_and_features, reader_crop, softmax
+from vision.read.detect import Candidate, drop_duplicates, find_candidates, same_die
+from vision.read.params import DEFAULT_PARAMS, ReaderParams, VisionInputError
+from vision.read.reading import DiceReading, Die
+from vision.read.table_tuning import TableHead
 
 
 def as_bgr(image: object) -> np.ndarray:
@@ -173,7 +173,7 @@ def crops_at(
 
 def crops_of(image: np.ndarray, dice: Sequence[Die], params: ReaderParams = DEFAULT_PARAMS) -> np.ndarray:
     """The classifier's crops of ``dice`` read from ``image``, cut as the reader cut them: what a
-    table's own layer learns from (:mod:`vision.table_tuning`)."""
+    table's own layer learns from (:mod:`vision.read.table_tuning`)."""
     return crops_at(image, [(d.centre, d.size) for d in dice], params)
 
 
@@ -210,7 +210,7 @@ def read_dice(
 ) -> DiceReading:
     """Every die in ``image`` (BGR uint8; grey and BGRA accepted) with its top-face value or None;
     with ``expected``, the dice where that many lie, or a refusal (:func:`likeliest`); with a
-    table's ``head`` (:mod:`vision.table_tuning`), read with that table's own last layer; with
+    table's ``head`` (:mod:`vision.read.table_tuning`), read with that table's own last layer; with
     ``up``, the camera's far side lies there (``ReaderParams.up``, as the tray's outline shows it).
 
     Raises VisionInputError for inputs that are not images, VisionModelError if a model file is

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-MODELS = Path(__file__).resolve().parent / "models"
+MODELS = Path(__file__).resolve().parents[1] / "models"  # vision/models/
 
 
 class VisionInputError(ValueError):
@@ -56,7 +56,7 @@ class ReaderParams:
     # crop is turned so it is up: a camera not straight above sees a die's top face and, below it,
     # the side turned towards the camera, and the classifier learned which of the two is on top in
     # that frame. 0 (the picture's top) when nothing is known, as a webcam leaning over a desk looks
-    # forward; at the table the tray's outline says (``vision.tray.TrayOutline.far_side``).
+    # forward; at the table the tray's outline says (``vision.read.tray.TrayOutline.far_side``).
     up: float = 0.0  # degrees
     min_value_probability: float = 0.7  # -: a face less certain than this is reported unreadable
     # The classifier's face probabilities are raised to 1/face_temperature and renormalised

@@ -16,8 +16,8 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
-from vision.reading import DiceReading, Die
-from vision.tray import TrayOutline
+from vision.read.reading import DiceReading, Die
+from vision.read.tray import TrayOutline
 
 
 @dataclass(frozen=True)
@@ -60,7 +60,7 @@ class SettleDetector:
     """Feed every camera frame to :meth:`update`; it says whether the dice are at rest.
 
     With a ``tray`` outline only the tray is watched; a frame of another shape than the tray's
-    frames raises :class:`vision.tray.TrayError`.
+    frames raises :class:`vision.read.tray.TrayError`.
     """
 
     def __init__(self, params: SettleParams = SettleParams(), tray: TrayOutline | None = None) -> None:

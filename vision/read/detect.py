@@ -13,8 +13,8 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from vision.network import as_net_input, run
-from vision.params import ReaderParams
+from vision.read.network import as_net_input, run
+from vision.read.params import ReaderParams
 
 
 @dataclass(frozen=True)

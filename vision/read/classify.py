@@ -3,7 +3,7 @@
 Classes 0-5 are the face values 1-6, class 6 is "no die here" (a false candidate). The crop is
 square, ``crop_margin`` die sizes wide, so the net sees the die's edges and what lies around it.
 The net answers the 7 logits and then the numbers (features) its last layer makes them from, so a
-table's own last layer can be fitted on the dice of that table (:mod:`vision.table_tuning`).
+table's own last layer can be fitted on the dice of that table (:mod:`vision.read.table_tuning`).
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision.network import as_net_input, run
-from vision.params import ReaderParams
+from vision.read.network import as_net_input, run
+from vision.read.params import ReaderParams
 
 NOT_A_DIE = 6
 CLASSES = 7

@@ -10,7 +10,7 @@ from typing import Protocol
 import cv2
 import numpy as np
 
-from vision.frame_outline import Outline
+from vision.read.frame_outline import Outline
 
 
 class Smoothing(Protocol):

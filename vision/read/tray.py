@@ -22,9 +22,9 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from vision.classify import far_side_degrees
-from vision.even_regions import even_regions, in_frame, working_copy
-from vision.frame_outline import (
+from vision.read.classify import far_side_degrees
+from vision.read.even_regions import even_regions, in_frame, working_copy
+from vision.read.frame_outline import (
     Point,
     area,
     corner_outside,
@@ -37,8 +37,8 @@ from vision.frame_outline import (
     same_shape,
     stored,
 )
-from vision.reader import as_bgr
-from vision.reading import DiceReading
+from vision.read.reader import as_bgr
+from vision.read.reading import DiceReading
 
 FORMAT = "dice-companion tray"
 VERSION = 1

@@ -37,7 +37,7 @@ class DiceReading:
 
     ``doubtful`` holds the candidates less likely than not to be dice, likeliest first: not dice
     to anyone who does not know how many dice there are, but the place to look for the last one
-    when someone does (:func:`vision.reader.likeliest`).
+    when someone does (:func:`vision.read.reader.likeliest`).
     """
 
     dice: tuple[Die, ...] = ()

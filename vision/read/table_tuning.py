@@ -20,8 +20,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from vision.classify import CLASSES, NOT_A_DIE, logits_and_features, softmax
-from vision.params import ReaderParams
+from vision.read.classify import CLASSES, NOT_A_DIE, logits_and_features, softmax
+from vision.read.params import ReaderParams
 
 FOLDS = 4  # the examples are split by throw into this many parts; each is held out once
 # A layer is used only once every face has this many confirmed examples: with fewer, the quarter of
