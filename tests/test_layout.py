@@ -130,21 +130,43 @@ LAYERS = (
 )
 
 
-def layer(module: str) -> int:
-    """The index in LAYERS of ``module``'s layer (its most specific prefix wins)."""
-    matches = [(len(prefix), index) for index, (_, prefixes) in enumerate(LAYERS) for prefix in prefixes
+# vision/README.md's drawing, top to bottom, read the same way.
+VISION_LAYERS = (
+    ("the short names", ("vision",)),
+    ("training", ("vision.training",)),
+    ("measuring the reader", ("vision.measure",)),
+    ("synthetic scenes", ("vision.scenes",)),
+    ("the board's reading", ("vision.board",)),
+    ("a frame's reading", ("vision.read",)),
+)
+
+
+def layer(module: str, layers: tuple[tuple[str, tuple[str, ...]], ...] = LAYERS) -> int:
+    """The index in ``layers`` of ``module``'s layer (its most specific prefix wins)."""
+    matches = [(len(prefix), index) for index, (_, prefixes) in enumerate(layers) for prefix in prefixes
                if module == prefix or module.startswith(prefix + ".")]
     return max(matches)[1]
 
 
-def test_firmware_imports_only_its_own_layer_or_below():
+@pytest.mark.parametrize("package, layers", [("firmware", LAYERS), ("vision", VISION_LAYERS)], ids=["firmware", "vision"])
+def test_a_package_imports_only_its_own_layer_or_below(package, layers):
     graph = import_graph()
     upward = sorted(
-        f"{name} ({LAYERS[layer(name)][0]}) imports {target} ({LAYERS[layer(target)][0]})"
-        for name, targets in graph.items() if name.startswith("firmware")
-        for target in targets if target.startswith("firmware") and layer(target) < layer(name)
+        f"{name} ({layers[layer(name, layers)][0]}) imports {target} ({layers[layer(target, layers)][0]})"
+        for name, targets in graph.items() if name.startswith(package)
+        for target in targets if target.startswith(package) and layer(target, layers) < layer(name, layers)
     )
     assert upward == []
+
+
+def test_every_vision_room_says_what_lives_there_and_holds_a_few_modules():
+    rooms = [path.parent for path in (ROOT / "vision").rglob("__init__.py")]
+    silent = [str(room.relative_to(ROOT)) for room in rooms if not ast.get_docstring(ast.parse((room / "__init__.py").read_text()))]
+    assert silent == []
+    assert {path.parent for path in (ROOT / "vision").rglob("*.py")} <= set(rooms), "a folder of modules without __init__.py"
+    assert list((ROOT / "vision").glob("*.py")) == [ROOT / "vision" / "__init__.py"], "every module in a room"
+    crowded = {str(room.relative_to(ROOT)): n for room in rooms if (n := len(list(room.glob("*.py")))) > MOST_IN_A_FOLDER}
+    assert crowded == {}
 
 
 def test_no_room_imports_the_command_line():
