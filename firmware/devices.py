@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib.util
 from collections.abc import Callable
 
-from firmware.config import ButtonConfig, CameraConfig, DisplayConfig
+from firmware.device_config import ButtonConfig, CameraConfig, DisplayConfig
 from hardware.buttons import ButtonTiming, Deliver, GpioButtons, Press
 from hardware.board_camera import SyntheticBoardCamera
 from hardware.camera import Camera, CameraError, FolderCamera, SimulatedTable, SyntheticCamera, Toss

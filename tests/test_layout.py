@@ -126,7 +126,7 @@ LAYERS = (
     ("each game", (*(f"firmware.games.{game}" for game in ("cant_stop", "columns", "counters", "tumblin", "yacht")),
                    "firmware.games.five_dice")),  # what the five-dice games share
     ("the core", ("firmware.core",)),
-    ("the kits", ("firmware.drawing", "firmware.calibration", "firmware.bench", "firmware")),
+    ("the kits", ("firmware.drawing", "firmware.calibration", "firmware.bench", "firmware.device_config", "firmware")),
 )
 
 

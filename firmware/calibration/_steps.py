@@ -11,7 +11,7 @@ from pathlib import Path
 import numpy as np
 from PIL import Image
 
-from firmware.config import Config
+from firmware.device_config import DeviceConfig
 from firmware.devices import camera_opener
 from hardware.camera import CameraError
 
@@ -36,7 +36,7 @@ class Calibrated:
     view: Image.Image
 
 
-def take_frame(config: Config, surface: str) -> np.ndarray:
+def take_frame(config: DeviceConfig, surface: str) -> np.ndarray:
     """The camera's picture after its warm-up frames; Refusal without a camera or when it fails
     (``surface``, e.g. "tray", is what calibrating needs the camera for)."""
     try:
@@ -55,7 +55,7 @@ def take_frame(config: Config, surface: str) -> np.ndarray:
 
 
 def store(
-    config: Config, what: str, frame: np.ndarray, draw: Callable[[np.ndarray, int], None],
+    config: DeviceConfig, what: str, frame: np.ndarray, draw: Callable[[np.ndarray, int], None],
     save: Callable[[Path, np.ndarray], tuple[Path, Path]],
 ) -> tuple[Path, Path]:
     """``save`` the calibration with the view, ``draw`` drawing it (line width in px); Refusal naming

@@ -20,7 +20,7 @@ from firmware.calibration._steps import NOTHING_SAVED, Calibrated, Refusal, poin
 from firmware.calibration._tray_view import outlined_view, tray_view
 from firmware.calibration.calibrate_board import calibrate_board
 from firmware.calibration.tray_file import load_tray, save_tray
-from firmware.config import Config
+from firmware.device_config import DeviceConfig
 from firmware.core.table_game import CameraUse
 from firmware.devices import open_display
 from hardware.display import Display, DisplayError
@@ -30,7 +30,7 @@ from vision.board.level_finder import find_levels
 from vision.read.tray import TrayError, TrayOutline, find_tray
 
 
-def calibrate(config: Config, display: Display | None = None, out: TextIO | None = None,
+def calibrate(config: DeviceConfig, display: Display | None = None, out: TextIO | None = None,
               err: TextIO | None = None, surface: CameraUse = "tray") -> int:
     """Calibrate the ``surface`` a game's camera looks at, "tray" or "board" (a game's
     ``TableGame.camera``), on the configured devices (``display`` stands in for the configured
@@ -55,7 +55,7 @@ def calibrate(config: Config, display: Display | None = None, out: TextIO | None
         display.close()
 
 
-def _calibrate_tray(config: Config, frame: np.ndarray) -> Calibrated:
+def _calibrate_tray(config: DeviceConfig, frame: np.ndarray) -> Calibrated:
     """Outline the tray on ``frame`` (the empty tray) and store it; Refusal when nothing is stored.
     An outline stored before is replaced, and the report and the OLED say so."""
     tray, found = _outline(config, frame)
@@ -71,7 +71,7 @@ def _calibrate_tray(config: Config, frame: np.ndarray) -> Calibrated:
     return Calibrated(report("tray outline", found, "tray.corners", frame, shape, paths, use), tray_view(frame, tray, lines))
 
 
-def _stored_tray(config: Config) -> str:
+def _stored_tray(config: DeviceConfig) -> str:
     """What outline the data folder held before ("" for none), in words for the report."""
     try:
         stored = load_tray(config.data_dir)
@@ -80,7 +80,7 @@ def _stored_tray(config: Config) -> str:
     return "" if stored is None else "corners: " + points_text(stored.points)
 
 
-def _outline(config: Config, frame: np.ndarray) -> tuple[TrayOutline, bool]:
+def _outline(config: DeviceConfig, frame: np.ndarray) -> tuple[TrayOutline, bool]:
     """The outline of ``frame``'s tray, and whether it was found (else taken from the corners)."""
     size = (frame.shape[1], frame.shape[0])
     corners = config.tray.corners

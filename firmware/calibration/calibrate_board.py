@@ -13,13 +13,13 @@ import numpy as np
 from firmware.calibration._steps import NOTHING_SAVED, Calibrated, Refusal, points_text, report, store
 from firmware.calibration._tray_view import levels_view
 from firmware.calibration.board_file import save_levels
-from firmware.config import Config
+from firmware.device_config import DeviceConfig
 from vision.measure.annotate import draw_levels
 from vision.board.board_levels import LevelMap, LevelMapError
 from vision.board.level_finder import find_levels
 
 
-def calibrate_board(config: Config, frame: np.ndarray) -> Calibrated:
+def calibrate_board(config: DeviceConfig, frame: np.ndarray) -> Calibrated:
     """Outline the levels on ``frame`` (the empty board) and store them; Refusal when nothing is stored."""
     levels, found = _levels(config, frame)
     paths = store(config, "board's levels", frame, lambda picture, width: draw_levels(picture, levels, width),
@@ -30,7 +30,7 @@ def calibrate_board(config: Config, frame: np.ndarray) -> Calibrated:
     return Calibrated(report("board levels", found, "board.levels", frame, shape, paths, use), levels_view(frame, levels, lines))
 
 
-def _levels(config: Config, frame: np.ndarray) -> tuple[LevelMap, bool]:
+def _levels(config: DeviceConfig, frame: np.ndarray) -> tuple[LevelMap, bool]:
     """The level map of ``frame`` and whether it was found (else taken from the configuration)."""
     size = (frame.shape[1], frame.shape[0])
     if config.board.levels is not None:

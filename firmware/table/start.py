@@ -25,6 +25,7 @@ from firmware.calibration.calibrate_board import Refusal, calibrate_board
 from firmware.calibration.table_dice import TableDice, forget_files
 from firmware.calibration.tray_file import TRAY_NAME, load_tray
 from firmware.config import Config
+from firmware.device_config import DeviceConfig
 from firmware.core.autoplay import AutoPlayers
 from firmware.core.table_game import AutoSeats, TableGame
 from firmware.devices import camera_opener, open_buttons, open_display, throwing_dice
@@ -186,7 +187,7 @@ def simulated_table(game: TableGame, seed: int, data_dir: Path) -> SyntheticCame
         return SyntheticCamera(seed)
     board = SyntheticBoardCamera(seed)
     try:
-        calibrate_board(Config(data_dir=data_dir), board.frame())
+        calibrate_board(DeviceConfig(data_dir=data_dir), board.frame())
     except Refusal as refusal:  # its files could not be written (a full disk, a file-size limit)
         raise OSError(f"the simulated board: {refusal.message}") from None
     return board
