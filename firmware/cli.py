@@ -10,8 +10,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import firmware.games  # noqa: F401  (lists the games in the core's catalogue, before any command asks it)
 from engine.errors import EngineError
 from firmware.config import ConfigError, load_config
+from firmware.core.catalogue import default_kind, kinds, table_game
 from firmware.drawing.screens import says
 from firmware.journal.write_limits import write_trouble
 from vision.measure.evaluation import DatasetError
@@ -25,7 +27,6 @@ DEMO_FRIENDS = ("You", "Friend", "Friend2", "Friend3")  # a game of skill: every
 
 
 def _demo(args: argparse.Namespace) -> int:
-    from firmware.games import table_game
     from firmware.games.game_setup import GameSetup
 
     from firmware.table.start import play_demo
@@ -188,7 +189,6 @@ def _needs_a_terminal(source: str, named: object) -> None:
 
 def _calibrate(args: argparse.Namespace) -> int:
     from firmware.calibration.calibrate import calibrate
-    from firmware.games import table_game
 
     if args.dice and args.forget:
         raise ConfigError("calibrate --dice --forget: --forget drops what the table learned of its dice and --dice "
@@ -314,10 +314,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(  # no abbreviations: --game must never be taken for --games
         prog="dice-companion", description="A Raspberry Pi referee for table-top dice games.", allow_abbrev=False
     )
-    from firmware.games import DEFAULT_KIND, kinds
 
     def game_argument(command: argparse.ArgumentParser, what: str) -> None:
-        command.add_argument("--game", choices=kinds(), default=DEFAULT_KIND, help=f"{what} (default {DEFAULT_KIND})")
+        command.add_argument("--game", choices=kinds(), default=default_kind(), help=f"{what} (default {default_kind()})")
 
     commands = parser.add_subparsers(dest="command", required=True)
     command = functools.partial(commands.add_parser, allow_abbrev=False)  # nor in any command's own

@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from engine.errors import EngineError
-from firmware.games import DEFAULT_KIND, GAMES, kinds, table_game
+from firmware.core.catalogue import default_kind, games, kinds, table_game
 from firmware.games.game_setup import DICE_SET_ALLOWED, GameSetup, is_dice_set
 from hardware.buttons import BUTTONS
 from firmware.device_config import (
@@ -91,13 +91,13 @@ def parse_config(table: dict[str, Any], base: Path = Path(".")) -> Config:
     """A checked Config from a parsed TOML table; relative paths are taken from ``base``."""
     reader = _Reader(table)
     game = reader.section("game")
-    names = _names(reader.value(game, "players", list, list(GameSetup.names), f"a list of {_PLAYERS} names"))
+    names = _names(reader.value(game, "players", list, list(GameSetup.names), f"a list of {_players()} names"))
     bots = reader.value(game, "bots", list, [], "a list of the players' names that the advisor plays")
     if not all(bot in names for bot in bots) or len(set(bots)) >= len(names):
         raise ConfigError(
             f"game.bots = {shown(bots)}: allowed is a list of some of the players {list(names)}, leaving at least one person"
         )
-    kind = reader.choice(game, "kind", kinds(), DEFAULT_KIND)
+    kind = reader.choice(game, "kind", kinds(), default_kind())
     if bots and not table_game(kind).advised:
         raise ConfigError(f"game.bots = {shown(bots)}: {table_game(kind).title} is a game of skill: no advisor plays "
                           "a seat (leave bots out)")
@@ -118,7 +118,7 @@ def parse_config(table: dict[str, Any], base: Path = Path(".")) -> Config:
         web=_web(reader),
         data_dir=base / reader.path(reader.section("data"), "dir", str(Config.data_dir), "a folder path"),
     )
-    reader.known(game, (option.key for table_game in GAMES for option in table_game.options))  # every game's
+    reader.known(game, (option.key for table_game in games() for option in table_game.options))  # every game's
     reader.refuse_unknown()
     _refuse_buttons_on_the_i2c_bus(config)
     try:
@@ -132,7 +132,7 @@ def parse_config(table: dict[str, Any], base: Path = Path(".")) -> Config:
 def _game_options(reader: _Reader, game: tuple[str, dict[str, Any]], base: Path) -> dict[str, Any]:
     """Every game's options given in ``[game]`` (each game uses its own; the set-up screen may switch games)."""
     options = {}
-    for table_game in GAMES:
+    for table_game in games():
         for option in table_game.options:
             if option.key not in game[1]:
                 continue
@@ -163,14 +163,20 @@ def _refuse_buttons_on_the_i2c_bus(config: Config) -> None:
             )
 
 
-_FEWEST, _MOST = min(game.players.start for game in GAMES), max(game.players[-1] for game in GAMES)
-_PLAYERS = f"{_FEWEST} to {_MOST}"  # any game's; each game's own range is its set-up's check
+def _player_range() -> range:
+    """Any game's player counts; each game's own range is its set-up's check."""
+    return range(min(game.players.start for game in games()), max(game.players[-1] for game in games()) + 1)
+
+
+def _players() -> str:
+    counts = _player_range()
+    return f"{counts[0]} to {counts[-1]}"
 
 
 def _names(names: list[Any]) -> tuple[str, ...]:
-    if not _FEWEST <= len(names) <= _MOST or not all(isinstance(n, str) and 1 <= len(n.strip()) <= MAX_NAME_LENGTH for n in names):
+    if len(names) not in _player_range() or not all(isinstance(n, str) and 1 <= len(n.strip()) <= MAX_NAME_LENGTH for n in names):
         raise ConfigError(
-            f"game.players = {shown(names)}: allowed is a list of {_PLAYERS} names of 1 to {MAX_NAME_LENGTH} characters"
+            f"game.players = {shown(names)}: allowed is a list of {_players()} names of 1 to {MAX_NAME_LENGTH} characters"
         )
     if not all(n.isprintable() for n in names):  # a control character would reach the log and terminals raw
         raise ConfigError(f"game.players = {shown(names)}: a name may not hold control characters")

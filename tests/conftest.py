@@ -1,6 +1,9 @@
-"""Shared test options: ``--update-golden`` rewrites the reference pictures instead of comparing."""
+"""Shared test options: ``--update-golden`` rewrites the reference pictures instead of comparing.
+The games are listed in the core's catalogue first, as every command lists them."""
 
 import pytest
+
+import firmware.games  # noqa: F401
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

@@ -53,7 +53,7 @@ def test_bots_at_the_buttons_try_again_after_the_journal_refused_a_move(tmp_path
     """They waited forever on a "NOT SAVED: try again" screen with the cursor moved."""
     import sqlite3
 
-    from firmware.games import table_game
+    from firmware.core.catalogue import table_game
     from firmware.journal.journal import Journal
     from firmware.table.start import play_with_bots, simulated_table
 

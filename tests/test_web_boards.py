@@ -18,8 +18,8 @@ from engine.counters import new_game as counters_new_game
 from engine.counters.variant import Variant as CountersVariant
 from engine.dice import Roll
 from engine.tumblin import tally_due
+from firmware.core.catalogue import UnknownGameError, kinds, table_game, web_view
 from firmware.drawing.svg import SEAT_COLOURS
-from firmware.games import UnknownGameError, kinds, table_game, web_view
 from firmware.games.cant_stop import web as cant_stop_web
 from firmware.games.columns import web as columns_web
 from firmware.games.counters import web as counters_web

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from firmware.games import table_game
+from firmware.core.catalogue import table_game
 
 
 def bench_lines(games: int, seed: int, kind: str) -> Iterator[str]:

@@ -23,7 +23,7 @@ from pathlib import Path
 
 from engine.errors import EngineError
 from firmware.bench.progress import progress
-from firmware.games import DEFAULT_KIND
+from firmware.core.catalogue import default_kind, table_game
 from firmware.journal.journal import FINISHED, JOURNAL_NAME, Journal, JournalError, replay
 
 # A life is killed a random time in this range (seconds) after it began to play: aimed at play, not
@@ -73,7 +73,6 @@ class KillFigures:
 def child_main(data: Path, seed: int, kind: str, players: int = 2) -> int:
     """One life: resume the unfinished game as it was set up (whatever ``players`` asks), or start
     one for ``players``, and play on until it is won."""
-    from firmware.games import table_game
     from firmware.games.game_setup import GameSetup
     from firmware.table.companion import Companion
     from firmware.table.start import play_with_bots, restore_table, resumed_setup, simulated_table
@@ -102,7 +101,7 @@ def child_main(data: Path, seed: int, kind: str, players: int = 2) -> int:
 def _life(data: Path, seed: int, figures: KillFigures, kill_after_s: float | None, kind: str, players: int) -> bool:
     """Run one life; True if it was killed while running. Its acknowledgements go into ``figures``."""
     process = subprocess.Popen(
-        [sys.executable, "-m", "firmware.bench.durability", str(data), str(seed), kind, str(players)],
+        [sys.executable, "-m", "firmware.bench.life", str(data), str(seed), kind, str(players)],
         stdout=subprocess.PIPE,
         stderr=(data / "lives.log").open("a"),
         text=True,
@@ -169,12 +168,12 @@ def _unfinished_game(path: Path) -> int | None:
     return None if record is None else record.id
 
 
-def run_kill_test(kills: int, seed: int, data: Path, kind: str = DEFAULT_KIND, vary_players: bool = False) -> KillFigures:
-    """Kill ``kills`` lives at random moments, finish the game, and check the journal. With
-    ``vary_players`` each life asks for a player count drawn from the game's range, as a restart
-    with another ``--players`` would (the game it resumes keeps its own); else two."""
-    from firmware.games import table_game
-
+def run_kill_test(kills: int, seed: int, data: Path, kind: str | None = None, vary_players: bool = False) -> KillFigures:
+    """Kill ``kills`` lives at random moments, finish the game of ``kind`` (None: the catalogue's
+    first), and check the journal. With ``vary_players`` each life asks for a player count drawn
+    from the game's range, as a restart with another ``--players`` would (the game it resumes
+    keeps its own); else two."""
+    kind = kind or default_kind()
     data.mkdir(parents=True, exist_ok=True)
     rng = random.Random(seed)
     counts = list(table_game(kind).players) if vary_players else [2]
@@ -223,7 +222,3 @@ def kill_test_lines(figures: KillFigures) -> list[str]:
         figures.line(),
     ]
     return lines
-
-
-if __name__ == "__main__":
-    sys.exit(child_main(Path(sys.argv[1]), int(sys.argv[2]), sys.argv[3], int(sys.argv[4])))

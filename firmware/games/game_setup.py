@@ -6,8 +6,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.errors import VariantError
+from firmware.core.catalogue import UnknownGameError, default_kind, games, table_game
 from firmware.core.table_game import TableGame
-from firmware.games import DEFAULT_KIND, GAMES, UnknownGameError, table_game
 
 DICE_SET_CHARS = 20  # a label the statistics page can show beside a plot
 DICE_SET_ALLOWED = f"a short label of the dice played with, 1 to {DICE_SET_CHARS} printable characters"
@@ -23,7 +23,7 @@ class GameSetup:
     names: tuple[str, ...] = ("Ann", "Bob")
     bots: tuple[str, ...] = ()  # names of the seats the advisor plays
     hints: bool = False
-    kind: str = DEFAULT_KIND
+    kind: str = field(default_factory=default_kind)  # the catalogue's first game
     options: dict[str, Any] = field(default_factory=dict)
     dice_set: str = "dice"
 
@@ -32,7 +32,7 @@ class GameSetup:
         A dice set that is no label is refused here, so the journal never keeps one."""
         if not is_dice_set(self.dice_set):
             raise ValueError(f"dice set {self.dice_set!r}: allowed is {DICE_SET_ALLOWED}")
-        defaults = {option.key: option.default for game in GAMES for option in game.options}
+        defaults = {option.key: option.default for game in games() for option in game.options}
         given = {key: value for key, value in self.options.items() if not _is_default(value, defaults.get(key, _NONE))}
         object.__setattr__(self, "options", given)
 

@@ -12,7 +12,7 @@ import sqlite3
 from dataclasses import dataclass, replace
 
 from engine.errors import EngineError
-from firmware.games import UnknownGameError
+from firmware.core.catalogue import UnknownGameError
 from firmware.games.game_setup import DICE_SET_ALLOWED, GameSetup, is_dice_set
 
 PLAYING, FINISHED, ABANDONED = "playing", "finished", "abandoned"

@@ -8,9 +8,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
+from firmware.core.catalogue import games, table_game
 from firmware.core.table_game import SetupOption, TableGame
 from firmware.drawing.screens import SetupScreen
-from firmware.games import GAMES, table_game
 from firmware.games.game_setup import GameSetup
 from hardware.buttons import Press
 
@@ -91,7 +91,7 @@ def menu_after(menu: Menu, press: Press, defaults: GameSetup) -> Menu:
     """The menu after a press (SELECT on the start line and NEXT on the dice row are the caller's:
     they start the game and the lesson)."""
     if press is Press.NEXT and menu.field == GAME_FIELD:
-        return _for_game(defaults, _after([game.kind for game in GAMES], menu.kind), menu.players, GAME_FIELD,
+        return _for_game(defaults, _after([game.kind for game in games()], menu.kind), menu.players, GAME_FIELD,
                          menu.learn_dice)
     if press is Press.NEXT and menu.field == PLAYERS_FIELD:
         players = _after(menu.game.players, menu.players)

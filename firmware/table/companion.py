@@ -91,7 +91,7 @@ class Companion:
     def __init__(
         self,
         display: Display,
-        setup: GameSetup = GameSetup(),
+        setup: GameSetup | None = None,
         reader: Reader = read_dice,
         settle: SettleParams = SettleParams(),
         snapshots: Path | None = None,
@@ -104,7 +104,7 @@ class Companion:
         table_dice: TableDice | None = None,
     ) -> None:
         self.display = display
-        self.defaults = setup
+        self.defaults = setup = setup or GameSetup()  # None: the catalogue's first game, two players
         self.snapshots = snapshots
         self.journal = journal or Journal(":memory:")
         self.has_camera = has_camera

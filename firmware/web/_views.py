@@ -13,8 +13,8 @@ from typing import Any
 
 from engine.dice import Roll
 from engine.errors import EngineError
+from firmware.core.catalogue import web_view
 from firmware.drawing.facts import Fact
-from firmware.games import web_view
 from firmware.journal import dice_stats
 from firmware.journal.history import duration_text
 from firmware.journal.journal import UNDO, Journal
