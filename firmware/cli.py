@@ -27,7 +27,7 @@ DEMO_FRIENDS = ("You", "Friend", "Friend2", "Friend3")  # a game of skill: every
 
 
 def _demo(args: argparse.Namespace) -> int:
-    from firmware.games.game_setup import GameSetup
+    from firmware.core.game_setup import GameSetup
 
     from firmware.table.start import play_demo
 

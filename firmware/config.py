@@ -18,7 +18,7 @@ from typing import Any
 
 from engine.errors import EngineError
 from firmware.core.catalogue import default_kind, games, kinds, table_game
-from firmware.games.game_setup import DICE_SET_ALLOWED, GameSetup, is_dice_set
+from firmware.core.game_setup import DICE_SET_ALLOWED, GameSetup, is_dice_set
 from hardware.buttons import BUTTONS
 from firmware.device_config import (
     BoardConfig,

@@ -28,8 +28,9 @@ import numpy as np
 from test_table_dice import play_throws
 from test_table_dice_flips import flipped, header_bytes
 
+import firmware.games  # noqa: F401  (lists the games in the core's catalogue, as the commands do)
 from firmware.calibration.table_dice import EXAMPLES_NAME, LAYER_NAME, TableDice
-from firmware.games.game_setup import GameSetup
+from firmware.core.game_setup import GameSetup
 from firmware.journal.journal import JOURNAL_NAME, Journal
 from firmware.web._app import create_app
 

@@ -32,9 +32,9 @@ from journal_costs import journal_of
 
 from engine.cant_stop import GAME, Variant
 from engine.cant_stop.bots import OddsBot, SteadyBot
+from firmware.core.game_setup import GameSetup
 from firmware.games.cant_stop.selfplay import play
 from firmware.games.cant_stop.table import TABLE
-from firmware.games.game_setup import GameSetup
 from firmware.journal.journal import JOURNAL_NAME, Journal
 from firmware.web._app import POLL_MS, create_app
 from firmware.web.server import WebServer

@@ -33,6 +33,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+import firmware.games  # noqa: E402, F401  (lists the games in the core's catalogue, as the commands do)
 from firmware.config import Config, ConfigError, load_config  # noqa: E402
 from firmware.devices import camera_opener, open_buttons, open_display  # noqa: E402
 from firmware.journal.journal import Journal  # noqa: E402

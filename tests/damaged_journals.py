@@ -17,8 +17,8 @@ from pathlib import Path
 
 from engine.cant_stop import GAME, Variant
 from engine.cant_stop.bots import RandomBot
+from firmware.core.game_setup import GameSetup
 from firmware.games.cant_stop.selfplay import play
-from firmware.games.game_setup import GameSetup
 from firmware.journal.journal import JOURNAL_NAME, Journal
 from table_helpers import progress
 

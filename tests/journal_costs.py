@@ -23,8 +23,8 @@ if __name__ == "__main__":  # run as a script: the project on the path
 
 from engine.cant_stop import GAME, Variant
 from engine.cant_stop.bots import OddsBot, SteadyBot
+from firmware.core.game_setup import GameSetup
 from firmware.games.cant_stop.selfplay import play
-from firmware.games.game_setup import GameSetup
 from firmware.journal.journal import JOURNAL_NAME, SCHEMA_VERSION, Journal
 from firmware.journal.rows import read_games
 from table_helpers import progress

@@ -29,7 +29,8 @@ if __name__ == "__main__":  # run as a script: the project and these helpers on 
 
 from damaged_journals import DAMAGES, LOG_DAMAGES, Crashed, Event, crashed_journal, journal_files
 
-from firmware.games.game_setup import GameSetup
+import firmware.games  # noqa: F401  (lists the games in the core's catalogue, as the commands do)
+from firmware.core.game_setup import GameSetup
 from firmware.journal.history import history_lines
 from firmware.journal.journal import Journal, JournalError
 from firmware.table.companion import Companion

@@ -18,6 +18,7 @@ import tempfile
 import traceback
 from pathlib import Path
 
+import firmware.games  # noqa: F401  (lists the games in the core's catalogue, as the commands do)
 from firmware.journal import last_event
 from firmware.journal.journal import JOURNAL_NAME, Journal
 

@@ -168,7 +168,7 @@ def test_the_kill_test_may_restart_each_life_asking_for_another_number_of_player
 
 def test_a_life_resumes_a_game_of_three_though_it_asks_for_two(tmp_path, capsys):
     """The life of a restart with another --players: the game it resumes keeps its seats."""
-    from firmware.games.game_setup import GameSetup
+    from firmware.core.game_setup import GameSetup
     from firmware.journal.journal import JOURNAL_NAME, Journal
 
     journal = Journal(tmp_path / JOURNAL_NAME)
@@ -202,7 +202,7 @@ def test_a_simulated_board_whose_levels_cannot_be_stored_is_said_in_one_line(mon
 
 def test_the_kill_test_refuses_a_folder_that_holds_games_or_is_in_use(tmp_path, capsys):
     """It would play its games into a player's journal (and resume their unfinished game)."""
-    from firmware.games.game_setup import GameSetup
+    from firmware.core.game_setup import GameSetup
     from firmware.journal.journal import JOURNAL_NAME, Journal
 
     journal = Journal(tmp_path / JOURNAL_NAME)

@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 from engine.columns import GAME, State, legal_moves
+from firmware.core.game_setup import GameSetup
 from firmware.drawing.screens import CHAR_PX, WIDTH, SetupScreen, draw
 from firmware.drawing.tiny_font import tiny_width
 from firmware.games.columns import screens as columns_screens
@@ -19,7 +20,6 @@ from firmware.games.columns.autoplay import walk
 from firmware.games.columns.choices import advised, listed
 from firmware.games.columns.screens import PLACE_KEYS, BoardScreen, PlaceScreen, ResultScreen
 from firmware.games.columns.table import TABLE
-from firmware.games.game_setup import GameSetup
 from firmware.journal.history import history_lines
 from firmware.journal.journal import FINISHED, Journal
 from firmware.table.companion import Companion

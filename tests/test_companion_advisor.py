@@ -6,9 +6,9 @@ from dataclasses import replace
 
 from engine.cant_stop import GAME, Phase
 from engine.cant_stop.advisor import Advisor
+from firmware.core.game_setup import GameSetup
 from firmware.drawing.screens import draw
 from firmware.games.cant_stop.screens import BotTurnScreen, ChoiceScreen, RollScreen
-from firmware.games.game_setup import GameSetup
 from firmware.journal.journal import Journal
 from firmware.table.companion import Companion
 from golden import assert_matches_golden

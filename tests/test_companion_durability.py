@@ -12,10 +12,10 @@ import pytest
 from engine.cant_stop import GAME, Phase
 from firmware.cli import main
 from firmware.core.events import CameraFailed
+from firmware.core.game_setup import GameSetup
 from firmware.core.statuses import CAMERA_TROUBLE
 from firmware.drawing.screens import BadReadScreen, ManualEntryScreen, NoticeScreen, SetupScreen
 from firmware.games.cant_stop.screens import ChoiceScreen, RollScreen
-from firmware.games.game_setup import GameSetup
 from firmware.journal.journal import ABANDONED, SCHEMA_VERSION, UNDO, Journal
 from firmware.table.companion import Companion
 from hardware.buttons import Press

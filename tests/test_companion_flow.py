@@ -18,7 +18,7 @@ from firmware.games.cant_stop.screens import (
     RollScreen,
     WinnerScreen,
 )
-from firmware.games.game_setup import GameSetup
+from firmware.core.game_setup import GameSetup
 from firmware.table.companion import Companion
 from hardware.buttons import ButtonTiming, GpioButtons, Press
 from hardware.camera import SyntheticCamera

@@ -415,7 +415,7 @@ def test_a_game_journaled_before_the_reading_replays_as_it_was_played(tmp_path):
     import json
     import sqlite3
 
-    from firmware.games.game_setup import GameSetup
+    from firmware.core.game_setup import GameSetup
     from firmware.journal.journal import Journal, replay
 
     path = tmp_path / "journal.sqlite3"

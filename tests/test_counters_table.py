@@ -20,7 +20,7 @@ from firmware.games.counters.screens import (
     TurnOverScreen,
     WinnerScreen,
 )
-from firmware.games.game_setup import GameSetup
+from firmware.core.game_setup import GameSetup
 from firmware.journal.journal import Journal
 from firmware.table.companion import Companion
 from counters_positions import plain_board, position

@@ -7,7 +7,7 @@ from __future__ import annotations
 import io
 
 from engine.tumblin import GAME as TUMBLIN
-from firmware.games.game_setup import GameSetup
+from firmware.core.game_setup import GameSetup
 from firmware.games.tumblin.flicks import lying
 from firmware.journal.journal import JOURNAL_NAME, Journal
 from firmware.table.start import resumed_setup, play_demo

@@ -8,8 +8,8 @@ import io
 import threading
 
 from firmware.core.events import ButtonEvent, DeviceFault
+from firmware.core.game_setup import GameSetup
 from firmware.devices import throwing_dice
-from firmware.games.game_setup import GameSetup
 from firmware.table._loop import EventQueue
 from firmware.table.companion import Companion
 from hardware.board_camera import SyntheticBoardCamera

@@ -99,8 +99,8 @@ def test_the_lesson_runs_on_the_configured_devices_until_quit(monkeypatch, tmp_p
 
 
 def test_the_set_up_screen_opens_the_lesson_and_stop_comes_back(tmp_path):
+    from firmware.core.game_setup import GameSetup
     from firmware.drawing.screens import SetupScreen
-    from firmware.games.game_setup import GameSetup
     from firmware.table.companion import Companion
     from table_helpers import NAMES
 

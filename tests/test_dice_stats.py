@@ -13,7 +13,7 @@ import pytest
 
 from engine.cant_stop import GAME
 from engine.dice import Roll
-from firmware.games.game_setup import GameSetup
+from firmware.core.game_setup import GameSetup
 from firmware.journal.dice_stats import (
     Band,
     ChiSquare,

@@ -8,7 +8,7 @@ import pytest
 
 from engine.cant_stop import GAME, Phase
 from engine.errors import EngineError
-from firmware.games.game_setup import GameSetup
+from firmware.core.game_setup import GameSetup
 from firmware.journal.journal import ABANDONED, FINISHED, UNDO, Journal, JournalError, replay
 from table_helpers import NAMES, progress, state_after
 

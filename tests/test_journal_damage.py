@@ -13,7 +13,7 @@ from damaged_journals import break_index, crashed_journal, journal_files
 from journal_fuzz import fuzz
 
 from firmware.cli import main
-from firmware.games.game_setup import GameSetup
+from firmware.core.game_setup import GameSetup
 from firmware.drawing.screens import NoticeScreen, ResumeScreen, wrapped
 from firmware.journal.journal import FINISHED, Journal
 from firmware.journal import last_event

@@ -122,7 +122,7 @@ LAYERS = (
                                              "firmware.vision_commands", "firmware.log_setup")),
     ("the configuration and its devices", ("firmware.devices", "firmware.config")),
     ("the journal", ("firmware.journal",)),
-    ("the catalogue and the set-up", ("firmware.games.game_setup", "firmware.games")),
+    ("the catalogue", ("firmware.games",)),
     ("each game", (*(f"firmware.games.{game}" for game in ("cant_stop", "columns", "counters", "tumblin", "yacht")),
                    "firmware.games.five_dice")),  # what the five-dice games share
     ("the core", ("firmware.core",)),

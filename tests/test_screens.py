@@ -139,10 +139,10 @@ def test_every_set_up_row_of_every_game_is_drawn_whole_with_its_label(monkeypatc
     """Every value of every option of every game, drawn where the rows stand: nothing cut, every
     row keeps its label (the scroll marks are in the title bar, not on a row's line); a value too
     long for a line would lose words from its end, never the label."""
+    from firmware.core.game_setup import GameSetup
     from firmware.drawing import screens
     from firmware.drawing.screens import setup_row
     from firmware.games import GAMES
-    from firmware.games.game_setup import GameSetup
     from firmware.table.companion import Companion
     from hardware.buttons import Press
     from hardware.display import dummy_display
@@ -169,9 +169,9 @@ def test_every_set_up_row_of_every_game_is_drawn_whole_with_its_label(monkeypatc
 
 def test_the_dice_lessons_row_says_what_next_does_and_only_games_that_read_dice_have_it():
     """Columns reads no dice: no "Dice" row; on the row, NEXT starts the lesson and the footer says so."""
+    from firmware.core.game_setup import GameSetup
     from firmware.games import GAMES
     from firmware.table._setup_menu import first_menu, menu_after
-    from firmware.games.game_setup import GameSetup
     from hardware.buttons import Press
 
     for game in GAMES:

@@ -13,11 +13,11 @@ from engine.cant_stop.bots import OddsBot, SteadyBot
 from firmware.cli import main
 from firmware.config import parse_config
 from firmware.core.autoplay import AutoPlayers
+from firmware.core.game_setup import GameSetup
 from firmware.drawing.screens import Screen
 from firmware.games.cant_stop.autoplay import CantStopSeats
 from firmware.games.cant_stop.board_text import board_text
 from firmware.games.cant_stop.screens import ChoiceScreen, WinnerScreen
-from firmware.games.game_setup import GameSetup
 from firmware.table._loop import CameraFeed, EventQueue, run
 from firmware.table.companion import Companion
 from firmware.table.start import run_device

@@ -8,8 +8,8 @@ import pytest
 from engine.cant_stop import GAME
 from firmware.calibration.table_dice import TableDice
 from firmware.core.events import FrameEvent
+from firmware.core.game_setup import GameSetup
 from firmware.drawing.screens import BadReadScreen
-from firmware.games.game_setup import GameSetup
 from firmware.table._confirmed_dice import placed_values
 from firmware.table.companion import Companion
 from hardware.buttons import Press

@@ -13,9 +13,9 @@ import numpy as np
 from firmware.calibration.tray_file import TRAY_NAME, save_tray
 from firmware.config import parse_config
 from firmware.core.events import FrameEvent
+from firmware.core.game_setup import GameSetup
 from firmware.drawing.screens import BadReadScreen, NoticeScreen, draw
 from firmware.games.cant_stop.screens import ChoiceScreen
-from firmware.games.game_setup import GameSetup
 from firmware.table.companion import Companion
 from firmware.table.start import run_device, tray_at_table
 from golden import assert_matches_golden

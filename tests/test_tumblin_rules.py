@@ -381,7 +381,7 @@ def test_a_game_journaled_before_a_reading_was_an_option_keeps_being_played_as_t
     import json
     import sqlite3
 
-    from firmware.games.game_setup import GameSetup
+    from firmware.core.game_setup import GameSetup
     from firmware.journal.journal import Journal
 
     path = tmp_path / "journal.sqlite3"

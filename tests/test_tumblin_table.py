@@ -14,9 +14,9 @@ from engine.tumblin import GAME, Die, Flick, State, Tally
 from firmware.calibration.board_file import LEVELS_NAME
 from firmware.config import ConfigError, parse_config
 from firmware.core.events import FrameEvent
+from firmware.core.game_setup import GameSetup
 from firmware.core.table_game import Cursor, Look, Play, Say, Scratch
 from firmware.drawing.screens import draw
-from firmware.games.game_setup import GameSetup
 from firmware.games.tumblin import screens as tumblin_screens
 from firmware.games.tumblin import setup
 from firmware.games.tumblin.draft import Draft, DraftDie

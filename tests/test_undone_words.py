@@ -10,9 +10,9 @@ import pytest
 
 from engine.dice import Roll
 from engine.tumblin import Die, Tally
+from firmware.core.game_setup import GameSetup
 from firmware.core.table_game import UNDONE_ROOM
 from firmware.games import GAMES
-from firmware.games.game_setup import GameSetup
 
 
 def moves_of_a_random_game(kind: str, seed: int, players: int) -> list[tuple[object, object]]:

@@ -14,8 +14,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from firmware.core.game_setup import GameSetup
 from firmware.core.table_game import Progress
-from firmware.games.game_setup import GameSetup
 from firmware.journal.journal import JOURNAL_NAME, UNDO, Journal
 from firmware.web._app import create_app
 from waiting import HANG_S

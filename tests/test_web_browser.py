@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from firmware.games.game_setup import GameSetup
+from firmware.core.game_setup import GameSetup
 from firmware.journal.journal import JOURNAL_NAME, Journal
 from firmware.web.server import WebServer
 from test_web import journal_with

@@ -12,8 +12,8 @@ import numpy as np
 import pytest
 
 from engine.yacht import Box, Keep, Phase, Score
+from firmware.core.game_setup import GameSetup
 from firmware.drawing.screens import BadReadScreen, ManualEntryScreen, NoticeScreen, draw
-from firmware.games.game_setup import GameSetup
 from firmware.games.yacht import advisor_table as stored
 from firmware.games.yacht.choices import advised, expected, listed
 from firmware.games.yacht.screens import BotTurnScreen, ChoicesScreen, DiceScreen, RollScreen, ScoredScreen

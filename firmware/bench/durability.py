@@ -73,7 +73,7 @@ class KillFigures:
 def child_main(data: Path, seed: int, kind: str, players: int = 2) -> int:
     """One life: resume the unfinished game as it was set up (whatever ``players`` asks), or start
     one for ``players``, and play on until it is won."""
-    from firmware.games.game_setup import GameSetup
+    from firmware.core.game_setup import GameSetup
     from firmware.table.companion import Companion
     from firmware.table.start import play_with_bots, restore_table, resumed_setup, simulated_table
     from hardware.display import dummy_display

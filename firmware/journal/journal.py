@@ -35,8 +35,8 @@ from typing import IO
 from typing import Any
 
 from engine.game import Game
+from firmware.core.game_setup import GameSetup
 from firmware.core.table_game import Progress
-from firmware.games.game_setup import GameSetup
 from firmware.journal import last_event
 from firmware.journal.last_event import Lost
 from firmware.journal.rows import (

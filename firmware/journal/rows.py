@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 
 from engine.errors import EngineError
 from firmware.core.catalogue import UnknownGameError
-from firmware.games.game_setup import DICE_SET_ALLOWED, GameSetup, is_dice_set
+from firmware.core.game_setup import DICE_SET_ALLOWED, GameSetup, is_dice_set
 
 PLAYING, FINISHED, ABANDONED = "playing", "finished", "abandoned"
 CAMERA, HAND = "camera", "hand"  # where a roll's dice were read: events.source

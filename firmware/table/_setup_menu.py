@@ -9,9 +9,9 @@ from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
 from firmware.core.catalogue import games, table_game
+from firmware.core.game_setup import GameSetup
 from firmware.core.table_game import SetupOption, TableGame
 from firmware.drawing.screens import SetupScreen
-from firmware.games.game_setup import GameSetup
 from hardware.buttons import Press
 
 GAME_FIELD, PLAYERS_FIELD = 0, 1

@@ -56,8 +56,8 @@ from firmware.core.table_game import (
     TrayRefused,
     View,
 )
+from firmware.core.game_setup import GameSetup
 from firmware.drawing.screens import BadReadScreen, ManualEntryScreen, NoticeScreen, ResumeScreen, Screen, draw, rows_of, wrapped
-from firmware.games.game_setup import GameSetup
 from firmware.journal.journal import UNDO, Journal, play_through, replay
 from firmware.journal.last_event import FILE_LOST
 from firmware.journal.rows import CAMERA, HAND

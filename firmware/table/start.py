@@ -27,10 +27,10 @@ from firmware.calibration.tray_file import TRAY_NAME, load_tray
 from firmware.config import Config
 from firmware.device_config import DeviceConfig
 from firmware.core.autoplay import AutoPlayers
+from firmware.core.game_setup import GameSetup
 from firmware.core.table_game import AutoSeats, TableGame
 from firmware.devices import camera_opener, open_buttons, open_display, throwing_dice
 from firmware.drawing.screens import NoticeScreen, draw, rows_of
-from firmware.games.game_setup import GameSetup
 from firmware.journal.journal import JOURNAL_NAME, Journal, JournalError, JournalLocked, replay
 from firmware.table import dice_lesson
 from firmware.table._loop import CameraFeed, EventQueue, run
