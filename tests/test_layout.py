@@ -115,6 +115,9 @@ def test_arrows_point_one_way(package, forbidden):
 # A module is in the first layer one of whose prefixes it starts with.
 LAYERS = (
     ("the commands, a kill-test life", ("firmware.cli", "firmware.bench.life")),
+    ("the catalogue", ("firmware.games",)),
+    ("each game", (*(f"firmware.games.{game}" for game in ("cant_stop", "columns", "counters", "tumblin", "yacht")),
+                   "firmware.games.five_dice")),  # what the five-dice games share
     ("the kill test and bench-advisor", ("firmware.bench.durability", "firmware.bench.advisor")),
     ("the table", ("firmware.table",)),
     ("the web page, the calibrate command", ("firmware.web", "firmware.calibration.calibrate", "firmware.calibration.calibrate_board",
@@ -122,9 +125,6 @@ LAYERS = (
                                              "firmware.vision_commands", "firmware.log_setup")),
     ("the configuration and its devices", ("firmware.devices", "firmware.config")),
     ("the journal", ("firmware.journal",)),
-    ("the catalogue", ("firmware.games",)),
-    ("each game", (*(f"firmware.games.{game}" for game in ("cant_stop", "columns", "counters", "tumblin", "yacht")),
-                   "firmware.games.five_dice")),  # what the five-dice games share
     ("the core", ("firmware.core",)),
     ("the kits", ("firmware.drawing", "firmware.calibration", "firmware.bench", "firmware.device_config", "firmware")),
 )
@@ -148,15 +148,25 @@ def layer(module: str, layers: tuple[tuple[str, tuple[str, ...]], ...] = LAYERS)
     return max(matches)[1]
 
 
-@pytest.mark.parametrize("package, layers", [("firmware", LAYERS), ("vision", VISION_LAYERS)], ids=["firmware", "vision"])
-def test_a_package_imports_only_its_own_layer_or_below(package, layers):
-    graph = import_graph()
-    upward = sorted(
+def upward_imports(graph: dict[str, set[str]], package: str, layers: tuple[tuple[str, tuple[str, ...]], ...]) -> list[str]:
+    """Each import in ``package`` of a module of a higher layer, named with both layers."""
+    return sorted(
         f"{name} ({layers[layer(name, layers)][0]}) imports {target} ({layers[layer(target, layers)][0]})"
         for name, targets in graph.items() if name.startswith(package)
         for target in targets if target.startswith(package) and layer(target, layers) < layer(name, layers)
     )
-    assert upward == []
+
+
+@pytest.mark.parametrize("package, layers", [("firmware", LAYERS), ("vision", VISION_LAYERS)], ids=["firmware", "vision"])
+def test_a_package_imports_only_its_own_layer_or_below(package, layers):
+    assert upward_imports(import_graph(), package, layers) == []
+
+
+def test_an_import_up_a_floor_is_caught():
+    """The journal reading the catalogue, as it did before the catalogue moved into the core."""
+    graph = {"firmware.journal.rows": {"firmware.games", "firmware.core.game_setup"}, "firmware.games": {"firmware.core"}}
+    assert upward_imports(graph, "firmware", LAYERS) == ["firmware.journal.rows (the journal) imports firmware.games (the catalogue)"]
+    assert upward_imports({"vision.read.settle": {"vision.measure.evaluation"}}, "vision", VISION_LAYERS) != []
 
 
 def test_every_vision_room_says_what_lives_there_and_holds_a_few_modules():
