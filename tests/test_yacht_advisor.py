@@ -212,3 +212,15 @@ def test_the_benchmark_plays_seeded_games(table):
 def test_bots_play_whole_games(table):
     state = play([Advisor(table), GreedyBot()], random.Random(4))
     assert state.phase is Phase.OVER and all(None not in card for card in state.cards)
+
+
+def test_the_ship_commands_help_explains_and_rewrites_nothing(capsys):
+    """``--help`` once computed the table and rewrote the shipped file (13 s, a changed file)."""
+    from firmware.games.yacht.advisor_table import SHIPPED
+    from firmware.games.yacht.ship_table import main
+
+    before = SHIPPED.stat().st_mtime_ns
+    with pytest.raises(SystemExit) as ended:
+        main(["--help"])
+    assert ended.value.code == 0 and "SHIPPED_SHA256" in capsys.readouterr().out
+    assert SHIPPED.stat().st_mtime_ns == before
