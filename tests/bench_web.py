@@ -32,6 +32,7 @@ from journal_costs import journal_of
 
 from engine.cant_stop import GAME, Variant
 from engine.cant_stop.bots import OddsBot, SteadyBot
+import firmware.games  # noqa: F401  (lists the games in the core's catalogue, as the commands do)
 from firmware.core.game_setup import GameSetup
 from firmware.games.cant_stop.selfplay import play
 from firmware.games.cant_stop.table import TABLE

@@ -23,6 +23,7 @@ if __name__ == "__main__":  # run as a script: the project on the path
 
 from engine.cant_stop import GAME, Variant
 from engine.cant_stop.bots import OddsBot, SteadyBot
+import firmware.games  # noqa: F401  (lists the games in the core's catalogue, as the commands do)
 from firmware.core.game_setup import GameSetup
 from firmware.games.cant_stop.selfplay import play
 from firmware.journal.journal import JOURNAL_NAME, SCHEMA_VERSION, Journal

@@ -63,7 +63,7 @@ def list_games(games: Sequence[TableGame], web_views: Mapping[str, WebView]) -> 
 def games() -> tuple[TableGame, ...]:
     """Every game the companion plays, in the set-up screen's order."""
     if not _games:
-        raise NoGamesListedError("no games are listed: import firmware.games (the catalogue) before reading it")
+        raise NoGamesListedError("no games are listed: import firmware.games, which lists them, before reading the catalogue")
     return _games
 
 

@@ -19,8 +19,7 @@ from firmware.games.tumblin.table import TABLE as TUMBLIN
 from firmware.games.yacht import web as yacht_web
 from firmware.games.yacht.table import TABLE as YACHT
 
-GAMES: tuple[TableGame, ...] = (CANT_STOP, COUNTERS, COLUMNS, TUMBLIN, YACHT)
-DEFAULT_KIND = GAMES[0].kind
+GAMES: tuple[TableGame, ...] = (CANT_STOP, COUNTERS, COLUMNS, TUMBLIN, YACHT)  # the first is the default
 
 WEB_VIEWS: dict[str, WebView] = {
     CANT_STOP.kind: cant_stop_web,

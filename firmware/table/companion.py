@@ -104,7 +104,7 @@ class Companion:
         table_dice: TableDice | None = None,
     ) -> None:
         self.display = display
-        self.defaults = setup = setup or GameSetup()  # None: the catalogue's first game, two players
+        self.defaults = setup = setup if setup is not None else GameSetup()  # None: the catalogue's first game, two players
         self.snapshots = snapshots
         self.journal = journal or Journal(":memory:")
         self.has_camera = has_camera
