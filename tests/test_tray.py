@@ -192,10 +192,11 @@ def test_a_tray_seen_from_straight_above_or_without_four_corners_has_no_far_side
     assert TrayOutline(((100, 100), (500, 100), (300, 400)), (640, 480)).far_side() is None
 
 
-def _tray_seen_by_a_camera(turn: float, tilt: float, roll: float) -> tuple[tuple[float, float], ...]:
-    """The corners of a 240x160 mm tray turned ``turn`` degrees on the table, in the picture of a
-    camera south of it looking north, ``tilt`` degrees from straight down, its picture turned ``roll``
-    degrees counter-clockwise (so the far side lies ``roll`` degrees counter-clockwise from the top)."""
+def tray_seen_by_a_camera(turn: float, tilt: float, roll: float, focal_px: float = 500.0) -> tuple[tuple[float, float], ...]:
+    """The corners of a 240x160 mm tray turned ``turn`` degrees on the table, in the 640x480 picture
+    of a camera 600 mm from its middle, south of it looking north at it, ``tilt`` degrees from straight
+    down through a lens ``focal_px`` long (500: 65 degrees across), its picture turned ``roll`` degrees
+    counter-clockwise (so the far side lies ``roll`` degrees counter-clockwise from the top)."""
     half = np.array([[-120, -80], [120, -80], [120, 80], [-120, 80]], float)
     t = np.radians(turn)
     corners = half @ np.array([[np.cos(t), -np.sin(t)], [np.sin(t), np.cos(t)]]).T
@@ -208,7 +209,7 @@ def _tray_seen_by_a_camera(turn: float, tilt: float, roll: float) -> tuple[tuple
     seen = []
     for x, y in corners:
         ray = np.array([x, y, 0.0]) - camera
-        u, v = 500 * (ray @ right) / (ray @ forward), 500 * (ray @ up) / (ray @ forward)
+        u, v = focal_px * (ray @ right) / (ray @ forward), focal_px * (ray @ up) / (ray @ forward)
         u, v = u * np.cos(r) - v * np.sin(r), u * np.sin(r) + v * np.cos(r)  # the picture turned
         seen.append((320 + u, 240 - v))
     return tuple(seen)
@@ -217,5 +218,5 @@ def _tray_seen_by_a_camera(turn: float, tilt: float, roll: float) -> tuple[tuple
 @pytest.mark.parametrize("turn", [0.0, 20.0, 45.0, 70.0])
 @pytest.mark.parametrize(("tilt", "roll"), [(10.0, 0.0), (25.0, 30.0), (40.0, 200.0)])
 def test_the_far_side_of_a_tray_turned_any_way_on_the_table_is_where_the_camera_looks(turn, tilt, roll):
-    far_side = TrayOutline(_tray_seen_by_a_camera(turn, tilt, roll), (640, 480)).far_side()
+    far_side = TrayOutline(tray_seen_by_a_camera(turn, tilt, roll), (640, 480)).far_side()
     assert far_side is not None and min(abs(far_side - roll), 360 - abs(far_side - roll)) < 0.5

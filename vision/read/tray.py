@@ -37,6 +37,7 @@ from vision.read.frame_outline import (
     same_shape,
     stored,
 )
+from vision.read.perspective import camera_tilt, horizon
 from vision.read.reader import as_bgr
 from vision.read.reading import DiceReading
 
@@ -61,8 +62,10 @@ class TrayParams:
     max_hole: float = 0.05  # fraction of a region's outline area: smaller holes (dice left in the tray) count as tray
     min_solidity: float = 0.9  # region's pixels / its convex hull's area: a tray is convex and even
     max_on_border: float = 0.4  # fraction of the outline on the frame's edge: more is the desk running off
-    corner_search: float = 0.02  # fraction of the square root of the area: how far a side may bend to find four corners
-    corner_fit: float = 0.015  # fraction of the hull's area: a four-cornered outline this close is kept as four corners
+    # fraction of the square root of the area: how far a side may bend to find four corners (0.02 left a
+    # small tray's corners, blunted at the working width, as extra corners when it was turned 30-45 degrees)
+    corner_search: float = 0.03
+    corner_fit: float = 0.015  # fraction of the region's area: a four-cornered outline this close is kept as four corners
     side_middle: float = 0.7  # fraction of a side: its middle part, where a straight line is fitted
     side_px: float = 3.0  # working px: edge pixels this close to a side belong to it
     outline_px: float = 0.75  # working px: the largest step of the polygon from the region's edge
@@ -135,20 +138,24 @@ class TrayOutline:
         the way from the tray to it. A horizon further from the tray's middle than its size over
         ``min_foreshortening`` (the far side that much shorter than the near one) is no horizon:
         the camera looks straight down."""
-        if len(self.points) != 4:
+        line = horizon(self.points) if len(self.points) == 4 else None
+        if line is None:
             return None
-        corners = [np.array([x, y, 1.0]) for x, y in self.points]
-        sides = [np.cross(corners[i], corners[(i + 1) % 4]) for i in range(4)]
-        horizon = np.cross(np.cross(sides[0], sides[2]), np.cross(sides[1], sides[3]))
-        normal = float(np.hypot(horizon[0], horizon[1]))
+        normal = float(np.hypot(line[0], line[1]))
         middle = np.mean(np.array(self.points, float), axis=0)
         if normal < 1e-12:
             return None
-        side = (horizon[0] * middle[0] + horizon[1] * middle[1] + horizon[2]) / normal  # the middle's signed distance
+        side = (line[0] * middle[0] + line[1] * middle[1] + line[2]) / normal  # the middle's signed distance
         if abs(side) * params.min_foreshortening > math.sqrt(self.area()):
             return None
-        towards = -np.sign(side) * horizon[:2] / normal
+        towards = -np.sign(side) * line[:2] / normal
         return far_side_degrees(towards[0], towards[1])
+
+    def tilt(self) -> float | None:
+        """Degrees between straight down and the camera's line of sight to the tray's middle, from
+        the perspective of a four-cornered outline of a rectangular tray through the assumed lens
+        (:func:`vision.read.perspective.camera_tilt` says how, and how well); None for other outlines."""
+        return camera_tilt(self.points, self.frame_size)
 
     def to_json(self) -> str:
         """The outline as JSON text, for the data folder."""
@@ -229,11 +236,13 @@ def _outline(region: np.ndarray, params: TrayParams) -> np.ndarray:
     """The region's outline in working px: four corners where four fit, else a finer polygon."""
     contour = _contour(region)
     hull = cv2.convexHull(contour)[:, 0]
-    hull_area = cv2.contourArea(hull)
-    quad = cv2.approxPolyDP(hull, math.sqrt(hull_area) * params.corner_search, True)[:, 0]
+    quad = cv2.approxPolyDP(hull, math.sqrt(cv2.contourArea(hull)) * params.corner_search, True)[:, 0]
     if len(quad) == 4:
         corners = _refined_corners(contour, quad, params)
-        if abs(cv2.contourArea(corners) - hull_area) <= params.corner_fit * hull_area:
+        # against the edge pixels' own polygon, as the sides were fitted through them: the hull runs
+        # half a pixel outside a slanting side's steps, 1.5-2 % of a small tray's area
+        region_area = cv2.contourArea(contour)
+        if abs(cv2.contourArea(corners) - region_area) <= params.corner_fit * region_area:
             return corners
     return cv2.approxPolyDP(hull, params.outline_px, True)[:, 0]
 
