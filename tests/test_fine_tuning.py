@@ -1,0 +1,93 @@
+"""Fine-tuning from the shipped nets: read back exactly, a crop bank cut once, epochs chosen on held-out scenes.
+
+torch comes only with the train extra; CI installs the test extra, so these skip there."""
+
+import argparse
+
+import numpy as np
+import pytest
+
+torch = pytest.importorskip("torch")
+pytest.importorskip("onnx")
+
+from vision.read.classify import NOT_A_DIE  # noqa: E402
+from vision.read.network import as_net_input, run  # noqa: E402
+from vision.read.params import DEFAULT_PARAMS, MODELS  # noqa: E402
+from vision.training import finetune  # noqa: E402
+from vision.training.crop_bank import KINDS, CropBank, build, is_choosing_scene  # noqa: E402
+from vision.training.nets import ReaderClassifier  # noqa: E402
+from vision.training.photos import Scene, synthetic_scenes  # noqa: E402
+from vision.training.shipped_nets import shipped_classifier, shipped_detector  # noqa: E402
+
+
+def test_the_shipped_nets_read_back_from_onnx_answer_as_the_reader_runs_them():
+    rng = np.random.default_rng(3)
+    crops = rng.integers(0, 256, (6, 48, 48, 3), dtype=np.uint8)
+    torch_out = ReaderClassifier(shipped_classifier())(torch.from_numpy(as_net_input(crops))).detach().numpy()
+    onnx_out = run(MODELS / "dice-classifier.onnx", as_net_input(crops)).reshape(6, -1)
+    assert np.abs(torch_out - onnx_out).max() < 1e-4
+    windows = rng.integers(0, 256, (2, 96, 96, 3), dtype=np.uint8)
+    torch_maps = shipped_detector()(torch.from_numpy(as_net_input(windows))).detach().numpy()
+    assert np.abs(torch_maps - run(MODELS / "dice-detector.onnx", as_net_input(windows))).max() < 1e-4
+
+
+@pytest.fixture(scope="module")
+def bank():
+    rng = np.random.default_rng(7)
+    scenes = synthetic_scenes(12, rng)
+    top_down = Scene("a-photo-from-above", scenes[0].image, scenes[0].dice, None)
+    plan = [(s, "synthetic", (3, 4)) for s in scenes] + [(top_down, "dev", (4, 4))]
+    return build(plan, [s for s, _, _ in plan], rng)
+
+
+def test_a_bank_keeps_each_crops_source_class_far_side_and_teacher(bank, tmp_path):
+    assert len(bank) == len(bank.teacher) == len(bank.kinds) and len(bank) > 50
+    assert set(bank.labels) <= set(range(7)) and NOT_A_DIE in bank.labels
+    dev = bank.of_kind("dev")
+    assert dev.any() and not bank.far_side_known[dev].any()  # from straight above: any turn is right
+    assert not bank.far_side_known[bank.of_kind("false-candidate")].any()
+    for i in np.flatnonzero(bank.of_kind("synthetic")):
+        scene = bank.scenes[bank.scene_index[i]]
+        assert bank.choosing[i] == is_choosing_scene(scene)
+    np.testing.assert_allclose(bank.teacher.sum(1), 1.0, atol=1e-2)
+    bank.save(tmp_path / "bank.npz")
+    again = CropBank.load(tmp_path / "bank.npz")
+    assert again.scenes == bank.scenes and np.array_equal(again.crops, bank.crops)
+    joined = CropBank.joined([bank, again])
+    assert len(joined) == 2 * len(bank) and len(joined.scenes) == 2 * len(bank.scenes)
+    assert joined.scenes[joined.scene_index[len(bank)]] == bank.scenes[bank.scene_index[0]]
+
+
+def test_the_shipped_nets_own_probabilities_cost_nothing_to_the_shipped_net():
+    net = shipped_classifier()
+    crops = np.random.default_rng(1).integers(0, 256, (5, 48, 48, 3), dtype=np.uint8)
+    x = torch.from_numpy(as_net_input(crops))
+    with torch.no_grad():
+        teacher = torch.softmax(net(x), 1)
+        labels = net(x).argmax(1)
+        plain, _ = finetune.loss_of(net, x, labels, teacher, torch.ones(5, dtype=torch.bool), 0.0)
+        distilled, _ = finetune.loss_of(net, x, labels, teacher, torch.ones(5, dtype=torch.bool), 1.0)
+    assert float(distilled) == pytest.approx(float(plain), abs=1e-5)
+
+
+def test_fine_tuning_writes_the_epoch_that_reads_the_held_out_scenes_best(bank, monkeypatch):
+    monkeypatch.setattr(finetune, "EPOCH", 256)
+    torch.manual_seed(1)
+    net, history = finetune.fine_tune(bank, shipped_classifier(), 2, 3e-4, 1.0, finetune.DEFAULT_MIX,
+                                      np.random.default_rng(1), log=lambda line: None)
+    assert len(history) == 3  # the start, then each epoch
+    best = max(range(3), key=lambda i: finetune.choosing_score(history[i]))
+    assert finetune.choosing_score(finetune.choosing_figures(net, bank)) == pytest.approx(
+        finetune.choosing_score(history[best]))
+
+
+def test_a_mix_names_kinds_and_weights_or_is_refused():
+    assert finetune.parse_mix("render3d=4,dev=0")["render3d"] == 4.0
+    with pytest.raises(argparse.ArgumentTypeError, match="no crops of kind 'renders'"):
+        finetune.parse_mix("renders=2")
+    with pytest.raises(argparse.ArgumentTypeError, match="must be a number"):
+        finetune.parse_mix("dev=lots")
+    with pytest.raises(argparse.ArgumentTypeError, match="0 or more"):
+        finetune.parse_mix("dev=-1")
+    assert set(finetune.DEFAULT_MIX) == set(KINDS)
+    assert DEFAULT_PARAMS.crop_px == 48

@@ -1,0 +1,179 @@
+"""Every crop the classifier learns from, cut once into one file, so an experiment costs only its epochs.
+
+    python -m vision.training.crop_bank --photos ../shared/datasets/dice-photos \
+        --train-photos ../shared/datasets/train-photos --die-crops ../shared/datasets/train-photos-2 \
+        --rendered /tmp/rendered3d --out /tmp/crop-bank.npz
+
+Each crop keeps its kind of source (``KINDS``), its scene, its class (face value - 1, or 6 for no
+die), whether its scene's far side is known (then it was cut in the far-side frame, give or take
+``SMALL_TURN``; else it was cut at any turn, and any turn is right for it), whether its scene is
+held out for choosing (``is_choosing_scene``: a fixed eighth of the training scenes, by a hash of
+the name, never trained on and never one of the measured halves), and the shipped classifier's own
+probabilities on it (a second target that keeps the fine-tuned net from forgetting what it knew).
+The photos themselves stay in ``../shared``; the bank lives wherever ``--out`` says (not the repository).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from vision.read.classify import NOT_A_DIE, classify
+from vision.read.params import DEFAULT_PARAMS, ReaderParams
+from vision.training.photos import Scene, die_crop_photos, synthetic_scenes, train_split_photos, training_photos
+from vision.training.render3d import load_rendered
+from vision.training.samples import die_crops
+from vision.training.train import (
+    CROPS_DEV,
+    CROPS_IN_3D,
+    CROPS_OF_ONE_DIE,
+    CROPS_REAL,
+    CROPS_RENDERED,
+    garbage_scenes,
+    hard_negatives,
+)
+
+KINDS = ("dev", "train-photos", "die-crops", "synthetic", "garbage", "render3d", "false-candidate")
+REAL_KINDS = ("dev", "train-photos", "die-crops")  # real photos: the looks the shipped net must not forget
+
+
+def is_choosing_scene(name: str) -> bool:
+    """A fixed eighth of the training scenes, by a hash of the name: held out of fine-tuning to choose
+    the epoch and the thresholds (the measured halves are never in the bank at all)."""
+    return hashlib.sha256(f"choose:{name}".encode()).digest()[0] % 8 == 0
+
+
+@dataclass(frozen=True)
+class CropBank:
+    """Crops (N, crop_px, crop_px, 3) uint8 BGR with, per crop, its class, kind (index into
+    ``KINDS``), scene (index into ``scenes``), whether its far side is known, whether it is held out
+    for choosing, and the shipped classifier's probabilities (N, 7)."""
+
+    crops: np.ndarray
+    labels: np.ndarray
+    kinds: np.ndarray
+    scene_index: np.ndarray
+    far_side_known: np.ndarray
+    choosing: np.ndarray
+    teacher: np.ndarray
+    scenes: tuple[str, ...]
+
+    def __len__(self) -> int:
+        return len(self.labels)
+
+    def of_kind(self, kind: str) -> np.ndarray:
+        """A mask of the crops of one kind."""
+        return self.kinds == KINDS.index(kind)
+
+    def save(self, path: Path) -> None:
+        """Written whole or not at all (a stopped build leaves no half bank)."""
+        partial = path.with_name(f".{path.name}")
+        with partial.open("wb") as file:
+            np.savez(file, crops=self.crops, labels=self.labels, kinds=self.kinds, scene_index=self.scene_index,
+                     far_side_known=self.far_side_known, choosing=self.choosing, teacher=self.teacher,
+                     scenes=np.array(self.scenes))
+        partial.replace(path)
+
+    @classmethod
+    def joined(cls, banks: list[CropBank]) -> CropBank:
+        """One bank of several (built apart: the photos, the 3D renders...), scenes renumbered."""
+        offsets = np.cumsum([0] + [len(bank.scenes) for bank in banks])
+        return cls(*(np.concatenate([getattr(bank, field) for bank in banks])
+                     for field in ("crops", "labels", "kinds")),
+                   np.concatenate([bank.scene_index + offset for bank, offset in zip(banks, offsets)]),
+                   *(np.concatenate([getattr(bank, field) for bank in banks])
+                     for field in ("far_side_known", "choosing", "teacher")),
+                   tuple(name for bank in banks for name in bank.scenes))
+
+    @classmethod
+    def load(cls, path: Path) -> CropBank:
+        with np.load(path) as data:
+            return cls(data["crops"], data["labels"], data["kinds"], data["scene_index"], data["far_side_known"],
+                       data["choosing"], data["teacher"], tuple(str(s) for s in data["scenes"]))
+
+    def summary(self) -> str:
+        """One line per kind: crops, no-die crops, crops held out for choosing."""
+        lines = []
+        for kind in KINDS:
+            mask = self.of_kind(kind)
+            lines.append(f"{kind}: {int(mask.sum())} crops, {int((mask & (self.labels == NOT_A_DIE)).sum())} of no die, "
+                         f"{int((mask & self.choosing).sum())} held out for choosing, "
+                         f"{int((mask & self.far_side_known).sum())} with their far side known")
+        return "\n".join(lines)
+
+
+def build(plan: list[tuple[Scene, str, tuple[int, int]]], negatives_of: list[Scene], rng: np.random.Generator,
+          p: ReaderParams = DEFAULT_PARAMS) -> CropBank:
+    """The bank of ``plan`` (scene, kind, (crops per die, crops of no die)), with the shipped detector's
+    false candidates on the scenes of ``negatives_of`` as kind ``false-candidate``."""
+    crops: list[np.ndarray] = []
+    labels: list[int] = []
+    kinds: list[int] = []
+    scene_index: list[int] = []
+    names = {scene.name: i for i, scene in enumerate(s for s, _, _ in plan)}
+    for scene, kind, (per_die, negatives) in plan:
+        c, l = die_crops(scene, per_die, negatives, rng, p)
+        crops += c
+        labels += l
+        kinds += [KINDS.index(kind)] * len(c)
+        scene_index += [names[scene.name]] * len(c)
+    for scene in negatives_of:
+        c, l = hard_negatives([scene], rng, p)
+        crops += c
+        labels += l
+        kinds += [KINDS.index("false-candidate")] * len(c)
+        scene_index += [names[scene.name]] * len(c)
+    far_side = {names[scene.name]: scene.up is not None for scene, _, _ in plan}
+    index = np.array(scene_index, np.int32)
+    stack = np.array(crops, np.uint8).reshape(-1, p.crop_px, p.crop_px, 3)
+    teacher = np.concatenate([classify(stack[i : i + 512], p) for i in range(0, len(stack), 512)] or
+                             [np.zeros((0, 7), np.float32)]).astype(np.float16)
+    known = np.array([far_side[i] for i in index], bool)
+    return CropBank(stack, np.array(labels, np.int8), np.array(kinds, np.int8), index,
+                    # a false candidate is cut at any turn, whatever its scene
+                    known & (np.array(kinds) != KINDS.index("false-candidate")),
+                    np.array([is_choosing_scene(s.name) for s, _, _ in plan], bool)[index],
+                    teacher, tuple(names))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(allow_abbrev=False, description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--photos", type=Path, metavar="DIR", help="the dev photos (their training half)")
+    parser.add_argument("--train-photos", type=Path, metavar="DIR", help="training photos (their train split)")
+    parser.add_argument("--die-crops", type=Path, metavar="DIR", help="single-die photos (train-photos-2)")
+    parser.add_argument("--rendered", type=Path, metavar="DIR", help="3D scenes of python -m vision.training.render3d")
+    parser.add_argument("--synthetic", type=int, default=800,
+                        help="2D synthetic trays drawn, and a fifth as many frames of no dice (default 800)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of every random choice (default 1)")
+    parser.add_argument("--out", type=Path, required=True, help="the bank's file (.npz)")
+    args = parser.parse_args()
+    started = time.monotonic()
+    rng = np.random.default_rng(args.seed)
+    plan: list[tuple[Scene, str, tuple[int, int]]] = []
+    if args.photos:
+        plan += [(scene, "dev", CROPS_DEV) for scene in training_photos(args.photos)]
+    if args.train_photos:
+        plan += [(scene, "train-photos", CROPS_REAL) for scene in train_split_photos(args.train_photos)]
+    if args.die_crops:
+        plan += [(scene, "die-crops", CROPS_OF_ONE_DIE) for scene in die_crop_photos(args.die_crops)]
+    # Real photos carry no far side: taken from straight above, any turn is right for them.
+    plan = [(Scene(s.name, s.image, s.dice, None), kind, cut) for s, kind, cut in plan]
+    plan += [(scene, "synthetic", CROPS_RENDERED) for scene in synthetic_scenes(args.synthetic, rng)]
+    plan += [(scene, "garbage", CROPS_RENDERED) for scene in garbage_scenes(args.synthetic // 5, rng)]
+    if args.rendered:
+        plan += [(scene, "render3d", CROPS_IN_3D) for scene in load_rendered(args.rendered)]
+    print(f"{len(plan)} scenes loaded ({time.monotonic() - started:.0f} s)", flush=True)
+    bank = build(plan, [s for s, kind, _ in plan if kind != "die-crops"], rng)
+    bank.save(args.out)
+    print(bank.summary())
+    print(f"wrote {len(bank)} crops to {args.out} ({time.monotonic() - started:.0f} s)")
+
+
+if __name__ == "__main__":
+    main()
