@@ -49,6 +49,7 @@ def test_the_command_finds_the_tray_on_a_cluttered_desk_and_stores_it(tmp_path, 
     assert out == [
         "tray outline found in the camera's view (640x480 frame)",
         "corners: (127.5, 66.7) (511.5, 66.7) (511.5, 412.3) (127.5, 412.3)",
+        "camera tilt: 0 degrees from straight down (from the tray's corners, taking the lens as 55 degrees across)",
         f"stored: {data / TRAY_NAME}",
         f"picture: {data / TRAY_PICTURE_NAME}",
         "at the table only dice inside this outline count (dice-companion run reads it at start)",
@@ -281,5 +282,5 @@ def test_a_tray_stored_before_is_said_to_be_replaced(tmp_path, update_golden):
     status, out, err, picture = run(tmp_path, DESK)
     assert status == 0 and err == ""
     corners = out.splitlines()[1].removeprefix("corners: ")
-    assert out.splitlines()[2] == f"replaced the outline stored before (corners: {corners})"
+    assert out.splitlines()[3] == f"replaced the outline stored before (corners: {corners})"
     assert_matches_golden(picture, "calibrate-tray-replaced", update_golden, dithered=(0, 0, *PICTURE_SIZE))

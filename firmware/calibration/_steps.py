@@ -30,10 +30,12 @@ class Refusal(Exception):
 
 @dataclass(frozen=True)
 class Calibrated:
-    """What a calibration stored, as the terminal (``report``, a line each) and the OLED (``view``) say it."""
+    """What a calibration stored, as the terminal (``report``, a line each; ``warnings`` on stderr)
+    and the OLED (``view``) say it."""
 
     report: tuple[str, ...]
     view: Image.Image
+    warnings: tuple[str, ...] = ()
 
 
 def take_frame(config: DeviceConfig, surface: str) -> np.ndarray:

@@ -19,6 +19,7 @@ from PIL import Image
 from firmware.calibration._steps import NOTHING_SAVED, Calibrated, Refusal, points_text, report, store, take_frame
 from firmware.calibration._tray_view import outlined_view, tray_view
 from firmware.calibration.calibrate_board import calibrate_board
+from firmware.calibration.camera_lean import OLED_LINE, advice, leaning, tilt_line
 from firmware.calibration.tray_file import load_tray, save_tray
 from firmware.device_config import DeviceConfig
 from firmware.core.table_game import CameraUse
@@ -49,6 +50,8 @@ def calibrate(config: DeviceConfig, display: Display | None = None, out: TextIO 
             return 1
         for line in done.report:
             print(line, file=out)
+        for line in done.warnings:
+            print(f"dice-companion calibrate: {line}", file=err)
         _show(display, done.view, err)
         return 0
     finally:
@@ -57,18 +60,24 @@ def calibrate(config: DeviceConfig, display: Display | None = None, out: TextIO 
 
 def _calibrate_tray(config: DeviceConfig, frame: np.ndarray) -> Calibrated:
     """Outline the tray on ``frame`` (the empty tray) and store it; Refusal when nothing is stored.
-    An outline stored before is replaced, and the report and the OLED say so."""
+    An outline stored before is replaced, and the report and the OLED say so; a camera that leans
+    too far is told to rise over the tray's middle, in the report's warnings and on the OLED."""
     tray, found = _outline(config, frame)
     before = _stored_tray(config)
     paths = store(config, "tray", frame, lambda picture, width: draw_tray(picture, tray, width),
                   lambda folder, picture: save_tray(folder, tray, picture))
     use = "at the table only dice inside this outline count (dice-companion run reads it at start)"
     lines = ("Tray", "found,", "saved.") if found else ("Tray", "from", "config,", "saved.")
-    shape = ["corners: " + points_text(tray.points)]
+    shape = ["corners: " + points_text(tray.points), tilt_line(tray)]
     if before:
         lines = ("Tray" if found else "Config", "found," if found else "tray", "saved;", "old one", "gone.")
         shape.append(f"replaced the outline stored before ({before})")
-    return Calibrated(report("tray outline", found, "tray.corners", frame, shape, paths, use), tray_view(frame, tray, lines))
+    done = report("tray outline", found, "tray.corners", frame, shape, paths, use)
+    tilt = leaning(tray)
+    if tilt is None:
+        return Calibrated(done, tray_view(frame, tray, lines))
+    return Calibrated(done, tray_view(frame, tray, ("Tray", "saved,", "camera", "leans", f"{tilt:.0f} deg."), OLED_LINE),
+                      (advice(tilt),))
 
 
 def _stored_tray(config: DeviceConfig) -> str:

@@ -21,6 +21,7 @@ from typing import TextIO
 
 from engine.dice import FACES
 from engine.errors import EngineError
+from firmware.calibration import camera_lean
 from firmware.calibration.calibrate_board import Refusal, calibrate_board
 from firmware.calibration.table_dice import TableDice, forget_files
 from firmware.calibration.tray_file import TRAY_NAME, load_tray
@@ -296,15 +297,21 @@ def start_web_page(config: Config) -> NoticeScreen | None:
 
 
 def tray_at_table(data_dir: Path) -> tuple[TrayOutline | None, NoticeScreen | None]:
-    """The calibrated tray, if any; an unreadable tray file is logged and shown, and the whole frame is read."""
+    """The calibrated tray, if any; an unreadable tray file is logged and shown, and the whole frame
+    is read; a camera that leans too far over the tray is logged and shown, and the tray is used."""
     try:
         tray = load_tray(data_dir)
     except TrayError as error:
         LOG.error("%s; the whole frame is read", error)
         return None, NoticeScreen("Tray file unreadable", ("Whole frame is read.", "Run calibrate again;", "the log says why."))
-    if tray is not None:
-        LOG.info("tray outline from %s: only dice inside it count", data_dir / TRAY_NAME)
-    return tray, None
+    if tray is None:
+        return None, None
+    LOG.info("tray outline from %s: only dice inside it count", data_dir / TRAY_NAME)
+    tilt = camera_lean.leaning(tray)
+    if tilt is None:
+        return tray, None
+    LOG.warning("%s", camera_lean.advice(tilt))
+    return tray, camera_lean.notice(tilt)
 
 
 def open_journal(data: Path | None) -> Journal:
