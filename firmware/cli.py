@@ -16,6 +16,7 @@ from firmware.config import ConfigError, load_config
 from firmware.core.catalogue import default_kind, kinds, table_game
 from firmware.drawing.screens import says
 from firmware.journal.write_limits import write_trouble
+from vision.measure.at_the_table import TRAY_MARGIN
 from vision.measure.evaluation import DatasetError
 from vision.read.params import VisionInputError
 
@@ -230,13 +231,13 @@ def _eval_vision(args: argparse.Namespace) -> int:
 
         return adapt_command(args.folder, args.adapt, splits, args.only, raw_labels=args.raw_labels, up=args.up)
     return eval_command(args.folder, args.failures, splits, args.calibration, args.table, only=args.only, why=args.why,
-                        raw_labels=args.raw_labels, up=args.up)
+                        raw_labels=args.raw_labels, up=args.up, tray_margin=args.tray_from_boxes)
 
 
 def _bench_vision(args: argparse.Namespace) -> int:
     from firmware.vision_commands import bench_vision_command
 
-    return bench_vision_command(args.trays, args.seed, args.threads, args.up)
+    return bench_vision_command(args.trays, args.seed, args.threads, args.up, tray_margin=args.tray_from_dice)
 
 
 def _data_folder(folder: Path, named: str) -> Path:
@@ -285,15 +286,29 @@ def _seed(text: str) -> int:
     return value
 
 
-def _degrees(text: str) -> float:
-    """An argparse type: an angle in degrees (a finite number), taken round to 0-360."""
+def _number(text: str) -> float:
+    """``text`` as a finite number, or NaN where it is none (each type then says what it wants)."""
     try:
         value = float(text)
     except ValueError:
-        value = math.nan
-    if not math.isfinite(value):
+        return math.nan
+    return value if math.isfinite(value) else math.nan
+
+
+def _degrees(text: str) -> float:
+    """An argparse type: an angle in degrees (a finite number), taken round to 0-360."""
+    value = _number(text)
+    if math.isnan(value):
         raise argparse.ArgumentTypeError(f"must be degrees (a number such as 0 or 90), got {text!r}")
     return value % 360.0
+
+
+def _die_sizes(text: str) -> float:
+    """An argparse type: how far a tray reaches past the dice, in die sizes (a number above 0)."""
+    value = _number(text)
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"must be a number of die sizes above 0, such as 1.5, got {text!r}")
+    return value
 
 
 def _up(text: str) -> float | None:
@@ -423,9 +438,19 @@ def build_parser() -> argparse.ArgumentParser:
                             help="measure against the set's own labels, without the reviewed corrections "
                                  "(vision/measure/label_corrections.csv)")
     evaluation.add_argument("--only", metavar="GLOB", help="only photos whose file name matches, e.g. 'rune55_PXL*'")
-    evaluation.add_argument("--adapt", type=_positive, metavar="K",
-                            help="play each source as a table: tune the reader on its first K photos (by name), measure "
-                                 "the rest, untuned figures beside the tuned ones")
+    how = evaluation.add_mutually_exclusive_group()
+    how.add_argument("--tray-from-boxes", type=_die_sizes, metavar="M",
+                     help="read as the companion does at a table: only the dice inside the tray count, the tray "
+                          "being the bounding rectangle of the labelled boxes' centres grown by M times the "
+                          "photo's median box size on every side (1.5 is what the README reports); photos "
+                          "without boxes are left out and counted. Every figure is of those readings (with "
+                          "--table, cut to the count after the tray), and the last line, 'at the table: right "
+                          "R%% refused F%% (extra e unsure u missed m) silent S%% photos N', counts the photos "
+                          "taken right, refused (more dice than thrown / as many, one unreadable / fewer) and "
+                          "taken although wrong")
+    how.add_argument("--adapt", type=_positive, metavar="K",
+                     help="play each source as a table: tune the reader on its first K photos (by name), measure "
+                          "the rest, untuned figures beside the tuned ones")
     evaluation.add_argument("--up", type=_up, default=0.0, metavar="DEGREES|photo",
                             help=UP_HELP + "; 'photo': each photo's own, from the manifest's up column")
     evaluation.set_defaults(run=_eval_vision)
@@ -436,7 +461,12 @@ def build_parser() -> argparse.ArgumentParser:
     bench_vision.add_argument("--threads", type=_positive, default=1, help="OpenCV's threads while reading (default 1)")
     bench_vision.add_argument("--up", type=_degrees, default=0.0, metavar="DEGREES",
                               help=UP_HELP + "; the desk's webcam is drawn looking that way and the reader told so")
+    bench_vision.add_argument("--tray-from-dice", type=_die_sizes, default=TRAY_MARGIN, metavar="M",
+                              help="each kind's second line reads its trays as at the table: the dice inside the drawn "
+                                   "dice's spread grown by M die sizes (the whole picture for garbage), the count "
+                                   f"known (default {TRAY_MARGIN})")
     bench_vision.set_defaults(run=_bench_vision)
+
     return parser
 
 

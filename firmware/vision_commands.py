@@ -6,8 +6,8 @@ import fnmatch
 import math
 import statistics
 import time
-from collections.abc import Callable
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import cv2
@@ -15,10 +15,13 @@ import numpy as np
 
 from firmware.bench.progress import progress
 from vision.measure.annotate import annotate
+from vision.measure.at_the_table import TRAY_MARGIN, at_the_table, spread_tray
 from vision.measure.ceiling import ceiling, why_lost, why_table
 from vision.measure.evaluation import (
     DatasetError,
     LabelledPhoto,
+    PhotoResult,
+    TableFigures,
     Up,
     at_threshold,
     evaluate,
@@ -29,12 +32,14 @@ from vision.measure.evaluation import (
     read_manifest,
     reliability,
     table_line,
+    table_outcome,
     trained_on,
     unseen,
 )
-from vision.read.params import DEFAULT_PARAMS
-from vision.read.reader import candidates_in, read_dice
+from vision.read.params import DEFAULT_PARAMS, ReaderParams
+from vision.read.reader import candidates_in, likeliest, read_dice
 from vision.read.reading import DiceReading, Die
+from vision.read.tray import dice_inside
 from vision.scenes.synthetic import PlacedDie, render_garbage, render_tray
 from vision.measure.tuning_evaluation import evaluate_tuned
 
@@ -72,28 +77,46 @@ def read_command(image_path: Path, out_path: Path | None, out: Out = print, up: 
 SWEEP = (0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.95, 0.98)  # thresholds tried by ``eval-vision --calibration``
 
 
-def _measured(folder: Path, splits: list[str] | None, only: str | None, out: Out,
-              raw_labels: bool = False) -> list[LabelledPhoto]:
+def measured_photos(folder: Path, splits: list[str] | None, only: str | None, out: Out, raw_labels: bool = False,
+                    listings: Sequence[Path] = (DEFAULT_PARAMS.trained_on,)) -> list[LabelledPhoto]:
     """The photos of ``folder`` to measure: of the splits asked for, whose names match ``only``,
-    less those the reader's nets were trained on (they would flatter the figures); their labels
-    with the reviewed corrections, or with ``raw_labels`` as the set has them."""
+    less those the nets were trained on (they would flatter the figures: the digests of every
+    ``trained-on.txt`` in ``listings``); their labels with the reviewed corrections, or with
+    ``raw_labels`` as the set has them."""
     photos = [p for p in read_manifest(folder, splits, corrected=not raw_labels)
               if only is None or fnmatch.fnmatchcase(p.file, only)]
     if not photos:
         raise DatasetError(f"{folder}: no photo's file name matches {only!r}")
-    measured = unseen(folder, photos, trained_on(DEFAULT_PARAMS.trained_on))
+    measured = unseen(folder, photos, frozenset().union(*(trained_on(listing) for listing in listings)))
     if len(measured) < len(photos):
         out(f"left out {len(photos) - len(measured)} of {len(photos)} photos: the reader was trained on them")
     return measured
 
 
+def with_boxes(photos: list[LabelledPhoto], out: Out) -> list[LabelledPhoto]:
+    """The photos with labelled boxes, the only ones whose tray can be placed (:mod:`vision.measure.at_the_table`)."""
+    boxed = [photo for photo in photos if photo.boxes]
+    if not boxed:
+        raise DatasetError("no photo has labelled boxes (boxes.csv) to place its tray by")
+    if len(boxed) < len(photos):
+        out(f"left out {len(photos) - len(boxed)} of {len(photos)} photos: no labelled boxes to place the tray by")
+    return boxed
+
+
+def read_photos(folder: Path, photos: list[LabelledPhoto], up: Up = 0.0, params: ReaderParams = DEFAULT_PARAMS,
+                known_count: bool = False) -> list[PhotoResult]:
+    """Every photo read with ``params`` (a progress bar on a terminal): the one reading of a set that
+    ``eval-vision`` and ``compare-vision`` both measure."""
+    return list(progress(evaluate(folder, read_dice, photos, known_count, up, params), "photos", len(photos)))
+
+
 def eval_command(
     folder: Path, failures: Path | None, splits: list[str] | None = None, calibration: bool = False,
     table: bool = False, out: Out = print, only: str | None = None, why: bool = False, raw_labels: bool = False,
-    up: Up = 0.0,
+    up: Up = 0.0, tray_margin: float | None = None,
 ) -> int:
     """Evaluate a labelled photo folder; the last line is the overall figures (with ``table``, the
-    ``table:`` line after them).
+    ``table:`` line after them; with ``tray_margin``, the ``at the table:`` line).
 
     Photos the reader's nets were trained on (listed by digest beside the models) are left out:
     they would flatter the figures. With ``calibration`` the photos are read once with no face
@@ -105,11 +128,18 @@ def eval_command(
     (what the classifier alone reads on the labelled boxes, beside the pipeline) comes just before
     the overall line; with ``why``, the dice the pipeline lost that way, by cause, before the figures.
     ``up`` says where the camera's far side lies in the photos (degrees from the picture's top, or
-    each photo's own: :func:`vision.measure.evaluation.photo_params`).
+    each photo's own: :func:`vision.measure.evaluation.photo_params`). With ``tray_margin`` only the
+    photos with boxes are read, and each reading is cut to the dice inside its tray (the labelled
+    dice's spread grown by that many die sizes, :mod:`vision.measure.at_the_table`) before ``table``
+    cuts it to the count, as the companion reads at the table; every figure is of those readings.
     """
-    measured = _measured(folder, splits, only, out, raw_labels)
+    measured = measured_photos(folder, splits, only, out, raw_labels)
+    if tray_margin is not None:
+        measured = with_boxes(measured, out)
     params = replace(DEFAULT_PARAMS, min_value_probability=0.0) if calibration else DEFAULT_PARAMS
-    results = list(progress(evaluate(folder, read_dice, measured, table, up, params), "photos", len(measured)))
+    results = read_photos(folder, measured, up, params, table and tray_margin is None)
+    if tray_margin is not None:
+        results = [at_the_table(r, tray_margin, table, params) for r in results]
     if calibration:
         for row in reliability(results):
             out(row.line())
@@ -134,7 +164,9 @@ def eval_command(
         if group.name == "overall" and limit is not None:
             out(limit.line())
         out(group.line() if group.name == "overall" else f"{group.line()} photos {group.photos} dice {group.dice}")
-    if table:
+    if tray_margin is not None:
+        out(TableFigures.of(r.table_outcome for r in results).line("at the table", "photos"))
+    elif table:
         out(table_line(results))
     return 0
 
@@ -144,7 +176,7 @@ def adapt_command(folder: Path, first: int, splits: list[str] | None = None, onl
     """Play each source of the photos as a table: tune on its ``first`` photos, measure the rest;
     each line of the tuned reader follows the untuned reader's on the same photos, and the last is
     the tuned ``overall:`` line; ``up`` as for :func:`eval_command`."""
-    sources = list(evaluate_tuned(folder, _measured(folder, splits, only, out, raw_labels), first, up=up))
+    sources = list(evaluate_tuned(folder, measured_photos(folder, splits, only, out, raw_labels), first, up=up))
     for source in sources:
         out(source.line())
         for tag, results in (("untuned ", source.untuned), ("", source.tuned)):
@@ -197,18 +229,34 @@ class SyntheticFigures:
     dice: int = 0  # dice drawn in all
     dice_right: int = 0  # of them, read with their value where they lie
     candidates: int = 0  # places the detector handed the classifier, over all trays
+    table: TableFigures = field(default_factory=lambda: TableFigures.of(()))  # the trays read as at the table
+
+    def share(self, trays: int) -> float:
+        """``trays`` as a percentage of the trays read."""
+        return 100 * trays / max(self.trays, 1)
+
+    @property
+    def per_die(self) -> float:
+        return 100 * self.dice_right / max(self.dice, 1)
 
     def line(self) -> str:
         return (
             f"synthetic {self.kind.name}: {self.exact}/{self.trays} trays exact "
-            f"({100 * self.exact / max(self.trays, 1):.1f}%) invented {self.invented} "
-            f"count {self.counted}/{self.trays} per-die {100 * self.dice_right / max(self.dice, 1):.1f}% "
+            f"({self.share(self.exact):.1f}%) invented {self.invented} "
+            f"count {self.counted}/{self.trays} per-die {self.per_die:.1f}% "
             f"candidates {self.candidates / max(self.trays, 1):.1f} median-ms {self.median_ms:.1f} "
             f"threads {self.threads}"
         )
 
+    def table_line(self) -> str:
+        """The trays as the companion takes them at the table (:func:`_at_the_table`)."""
+        return self.table.line(f"synthetic {self.kind.name} at the table", "trays")
 
-def _throw(kind: TrayKind, rng: np.random.Generator, up: float) -> tuple[np.ndarray, tuple[PlacedDie, ...]]:
+
+Thrown = tuple[np.ndarray, tuple[PlacedDie, ...]]  # a tray's picture and the dice drawn in it
+
+
+def _throw(kind: TrayKind, rng: np.random.Generator, up: float) -> Thrown:
     """One benchmark tray of ``kind``: the picture and the dice drawn in it."""
     count = int(rng.integers(kind.dice, kind.most + 1)) if kind.most > kind.dice else kind.dice
     values = tuple(sorted(int(v) for v in rng.integers(1, 7, count)))
@@ -230,42 +278,80 @@ def _right_where_drawn(placed: tuple[PlacedDie, ...], dice: tuple[Die, ...]) -> 
     return sum(any(d.value == drawn.value and _on(d, drawn) for d in dice) for drawn in placed)
 
 
-def synthetic_accuracy(kind: TrayKind, trays: int, seed: int, up: float = 0.0) -> SyntheticFigures:
-    """Render ``trays`` random trays of one kind (a desk's webcam with its far side ``up``), read them
-    told where that is, and count the exact ones, the right counts and dice, and invented dice."""
+def _invented(reading: DiceReading, placed: tuple[PlacedDie, ...]) -> int:
+    """How many dice of ``reading`` lie on no drawn die."""
+    return sum(not any(_on(die, drawn) for drawn in placed) for die in reading.dice)
+
+
+def _is_exact(reading: DiceReading, placed: tuple[PlacedDie, ...]) -> bool:
+    """Every drawn die's value read, no die unreadable, none invented."""
+    return reading.values == tuple(sorted(d.value for d in placed)) and not reading.unreadable and not _invented(reading, placed)
+
+
+def _at_the_table(reading: DiceReading, placed: tuple[PlacedDie, ...], tray_margin: float,
+                  params: ReaderParams) -> str:
+    """How the companion fares with ``reading`` at the table: the dice inside the drawn dice's spread
+    grown by ``tray_margin`` die sizes (the whole picture when none is drawn), the count known."""
+    tray = spread_tray([((x, y), side) for x, y, side in (d.box() for d in placed)], tray_margin, BENCH_SIZE)
+    taken = likeliest(dice_inside(reading, tray), len(placed), params)
+    return table_outcome(taken, len(placed), _is_exact(taken, placed))
+
+
+def throws(kind: TrayKind, trays: int, seed: int, up: float = 0.0) -> Iterator[Thrown]:
+    """``trays`` random trays of one kind from ``seed`` (a desk's webcam with its far side ``up``), drawn
+    one at a time: drawing costs more than reading, so nets compared read the same drawings."""
     rng = np.random.default_rng(seed)
-    params = replace(DEFAULT_PARAMS, up=up)
-    exact = invented = counted = dice = dice_right = candidates = 0
-    times, wrong = [], []
-    for tray in progress(range(trays), f"{kind.name} trays"):
-        image, placed = _throw(kind, rng, up)
-        values = tuple(sorted(d.value for d in placed))
+    for _ in range(trays):
+        yield _throw(kind, rng, up)
+
+
+def read_throws(kind: TrayKind, thrown: Iterable[Thrown], params: ReaderParams = DEFAULT_PARAMS,
+                tray_margin: float = TRAY_MARGIN) -> SyntheticFigures:
+    """Read trays of one kind with ``params`` and count the exact ones, the right counts and dice, and
+    invented dice; and how each reading fares at the table (:func:`_at_the_table`)."""
+    trays = exact = invented = counted = dice = dice_right = candidates = 0
+    times, wrong, outcomes = [], [], []
+    for tray, (image, placed) in enumerate(thrown):
         started = time.perf_counter()
         reading = read_dice(image, params)
         times.append((time.perf_counter() - started) * 1000)
+        trays += 1
         candidates += len(candidates_in(image, params))
-        extra = sum(not any(_on(die, drawn) for drawn in placed) for die in reading.dice)
-        invented += extra
+        invented += _invented(reading, placed)
         counted += len(reading.dice) == len(placed)
         dice += len(placed)
         dice_right += _right_where_drawn(placed, reading.dice)
-        if reading.values == values and not reading.unreadable and extra == 0:
+        outcomes.append(_at_the_table(reading, placed, tray_margin, params))
+        if _is_exact(reading, placed):
             exact += 1
         else:
-            wrong.append(f"tray {tray}: {' '.join(map(str, values))} read as {reading.summary()}")
+            values = " ".join(str(v) for v in sorted(d.value for d in placed))
+            wrong.append(f"tray {tray}: {values} read as {reading.summary()}")
     return SyntheticFigures(kind, trays, exact, invented, statistics.median(times) if times else 0.0, tuple(wrong),
-                            cv2.getNumThreads(), counted, dice, dice_right, candidates)
+                            cv2.getNumThreads(), counted, dice, dice_right, candidates, TableFigures.of(outcomes))
 
 
-def bench_vision_command(trays: int, seed: int, threads: int = 1, up: float = 0.0, out: Out = print) -> int:
+def synthetic_accuracy(kind: TrayKind, trays: int, seed: int, up: float = 0.0,
+                       tray_margin: float = TRAY_MARGIN) -> SyntheticFigures:
+    """Render ``trays`` random trays of one kind (a desk's webcam with its far side ``up``) and read
+    them told where that is (:func:`read_throws`)."""
+    thrown = progress(throws(kind, trays, seed, up), f"{kind.name} trays", trays)
+    return read_throws(kind, thrown, replace(DEFAULT_PARAMS, up=up), tray_margin)
+
+
+def bench_vision_command(trays: int, seed: int, threads: int = 1, up: float = 0.0, out: Out = print,
+                         tray_margin: float = TRAY_MARGIN) -> int:
     """Synthetic-tray accuracy and speed for each kind of tray in TRAY_KINDS, OpenCV on ``threads``
     threads (one, as the Pi's reader shares its cores with the loop and the camera); ``up`` is where
-    the desk webcam's far side lies, and the reader is told so."""
+    the desk webcam's far side lies, and the reader is told so. Each kind's line is followed by its
+    ``at the table:`` line (the tray: the drawn dice's spread grown by ``tray_margin`` die sizes)."""
     before = cv2.getNumThreads()
     cv2.setNumThreads(threads)
     try:
         for number, kind in enumerate(TRAY_KINDS):
-            out(synthetic_accuracy(kind, trays, seed + number, up).line())
+            figures = synthetic_accuracy(kind, trays, seed + number, up, tray_margin=tray_margin)
+            out(figures.line())
+            out(figures.table_line())
     finally:
         cv2.setNumThreads(before)
     return 0

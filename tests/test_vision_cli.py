@@ -111,19 +111,23 @@ def test_a_path_with_a_line_break_is_named_on_one_line(tmp_path):
 def test_bench_vision_says_its_threads_and_gives_opencv_its_own_back(capsys):
     before = cv2.getNumThreads()
     assert main(["bench-vision", "--trays", "1", "--threads", "2"]) == 0
-    assert all(line.endswith(" threads 2") for line in capsys.readouterr().out.splitlines())
+    assert all(line.endswith(" threads 2") for line in capsys.readouterr().out.splitlines()[::2])
     assert cv2.getNumThreads() == before
 
 
-def test_bench_vision_prints_synthetic_figures(capsys):
+def test_bench_vision_prints_synthetic_figures_each_kind_then_at_the_table(capsys):
     assert main(["bench-vision", "--trays", "3"]) == 0
     lines = capsys.readouterr().out.splitlines()
+    kinds = ["4 dice", "5 dice", "touching", "clutter", "garbage", "desk", "crowd"]
     assert [line.split(":")[0] for line in lines] == [
-        "synthetic 4 dice", "synthetic 5 dice", "synthetic touching", "synthetic clutter", "synthetic garbage",
-        "synthetic desk", "synthetic crowd"]
+        f"synthetic {kind}{where}" for kind in kinds for where in ("", " at the table")]
     assert all(re.fullmatch(r"synthetic [a-z0-9 ]+: \d/3 trays exact \(\d+\.\d%\) invented \d+ count \d/3 "
                             r"per-die \d+\.\d% candidates \d+\.\d median-ms \d+\.\d threads 1", line)
-               for line in lines)
+               for line in lines[::2])
+    assert all(re.fullmatch(r"synthetic [a-z0-9 ]+ at the table: right \d+\.\d% refused \d+\.\d% "
+                            r"\(extra \d unsure \d missed \d\) silent \d+\.\d% trays 3", line)
+               for line in lines[1::2])
+    assert lines[1] == "synthetic 4 dice at the table: right 100.0% refused 0.0% (extra 0 unsure 0 missed 0) silent 0.0% trays 3"
 
 
 @pytest.mark.parametrize(("command", "or_photo"), [

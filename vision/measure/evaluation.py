@@ -120,6 +120,7 @@ class PhotoResult:
     reading: DiceReading
     milliseconds: float
     box_faces: tuple[int, ...] = ()  # the classifier's face on each labelled box (``box_faces``)
+    frame_size: tuple[int, int] = (0, 0)  # the photo's width and height, px: the frame a tray is placed in
 
     @cached_property
     def _tally(self) -> tuple[int, int]:
@@ -159,6 +160,11 @@ class PhotoResult:
     def is_silently_wrong(self) -> bool:
         """The companion would take this reading (right count, all read) although it is wrong."""
         return not self.is_exact and not self.reading.unreadable and len(self.reading.dice) == len(self.photo.values)
+
+    @property
+    def table_outcome(self) -> str:
+        """How a companion taking this reading of the photo's throw fares (:func:`table_outcome`)."""
+        return table_outcome(self.reading, len(self.photo.values), self.is_exact)
 
 
 @dataclass(frozen=True)
@@ -295,7 +301,7 @@ def evaluate(
         if known_count:
             reading = likeliest(reading, len(photo.values), told)
         elapsed = (time.perf_counter() - started) * 1000
-        yield PhotoResult(photo, reading, elapsed, box_faces(image, photo.boxes, told))
+        yield PhotoResult(photo, reading, elapsed, box_faces(image, photo.boxes, told), (image.shape[1], image.shape[0]))
 
 
 def figures(name: str, results: list[PhotoResult]) -> Figures:
@@ -314,15 +320,57 @@ def figures(name: str, results: list[PhotoResult]) -> Figures:
     )
 
 
+REFUSALS = ("extra", "unsure", "missed")  # why a throw is refused, in the order they are told apart
+
+
+def table_outcome(reading: DiceReading, thrown: int, exact: bool) -> str:
+    """How a companion fares with ``reading`` of a throw of ``thrown`` dice: refused with an extra
+    die (more dice than thrown), a die missed (fewer) or a die unsure (as many, one unreadable), the
+    count first as the player is told it first ("Saw 3 dice, need 4"); else taken, ``right`` when
+    ``exact`` and ``silent`` (a wrong throw taken without a word) when not."""
+    if len(reading.dice) != thrown:
+        return "extra" if len(reading.dice) > thrown else "missed"
+    if reading.unreadable:
+        return "unsure"
+    return "right" if exact else "silent"
+
+
+@dataclass(frozen=True)
+class TableFigures:
+    """Throws as a companion takes them, counted by outcome (:func:`table_outcome`)."""
+
+    outcomes: Counter[str]
+
+    @classmethod
+    def of(cls, outcomes: Iterable[str]) -> TableFigures:
+        return cls(Counter(outcomes))
+
+    @property
+    def throws(self) -> int:
+        return sum(self.outcomes.values())
+
+    @property
+    def refused(self) -> int:
+        return sum(self.outcomes[why] for why in REFUSALS)
+
+    def percent(self, outcome: str) -> float:
+        """The share of throws, %, with that outcome ("refused" for the three refusals together)."""
+        count = self.refused if outcome == "refused" else self.outcomes[outcome]
+        return 100 * count / max(self.throws, 1)
+
+    def line(self, name: str = "table", unit: str = "") -> str:
+        """``name: right R% refused F% silent S%``; with ``unit`` (photos, trays) the refusals apart
+        and the throws counted: ``... refused F% (extra e unsure u missed m) silent S% photos n``."""
+        apart = f" ({' '.join(f'{why} {self.outcomes[why]}' for why in REFUSALS)})" if unit else ""
+        counted = f" {unit} {self.throws}" if unit else ""
+        return (f"{name}: right {self.percent('right'):.1f}% refused {self.percent('refused'):.1f}%{apart} "
+                f"silent {self.percent('silent'):.1f}%{counted}")
+
+
 def table_line(results: list[PhotoResult]) -> str:
     """How a companion that knows the number of dice fares, per photo: all of them read right, the
     throw refused (not that many dice, or one unreadable), or a wrong throw taken without a word."""
-    photos = max(len(results), 1)
-    refused = sum(len(r.reading.dice) != len(r.photo.values) or bool(r.reading.unreadable) for r in results)
-    silent = sum(r.is_silently_wrong for r in results)
-    right = len(results) - refused - silent
-    return (f"table: right {100 * right / photos:.1f}% refused {100 * refused / photos:.1f}% "
-            f"silent {100 * silent / photos:.1f}%")
+    return TableFigures.of(r.table_outcome for r in results).line()
 
 
 def figures_by_group(results: list[PhotoResult]) -> list[Figures]:
