@@ -240,6 +240,15 @@ def _bench_vision(args: argparse.Namespace) -> int:
     return bench_vision_command(args.trays, args.seed, args.threads, args.up, tray_margin=args.tray_from_dice)
 
 
+def _compare_vision(args: argparse.Namespace) -> int:
+    from firmware.vision_compare import compare_command
+
+    if len(args.candidates) > 2:
+        raise DatasetError(f"compare-vision takes one candidate or two (one recipe, two seeds), got {len(args.candidates)}")
+    folders = {"dev": args.dev, "train-photos": args.train_photos, "oblique": args.oblique}
+    return compare_command(args.candidates, args.aim, folders, args.trays, args.seed, args.floor, args.tray_from_boxes)
+
+
 def _data_folder(folder: Path, named: str) -> Path:
     """``folder``, made if missing: a folder that cannot be made is refused up front, naming it, where
     it was named, and what to do, instead of an ``[Errno ...]`` from whichever file is written first."""
@@ -308,6 +317,24 @@ def _die_sizes(text: str) -> float:
     value = _number(text)
     if not value > 0:
         raise argparse.ArgumentTypeError(f"must be a number of die sizes above 0, such as 1.5, got {text!r}")
+    return value
+
+
+def _aims(text: str) -> tuple[tuple[str, str | None], ...]:
+    """An argparse type for compare-vision's --aim (:func:`vision.measure.comparison.parse_aims`)."""
+    from vision.measure.comparison import AimError, parse_aims
+
+    try:
+        return parse_aims(text)
+    except AimError as error:
+        raise argparse.ArgumentTypeError(str(error).removeprefix("--aim ")) from None
+
+
+def _points(text: str) -> float:
+    """An argparse type: percentage points, a number from 0 up."""
+    value = _number(text)
+    if not value >= 0:
+        raise argparse.ArgumentTypeError(f"must be percentage points, a number from 0 up, got {text!r}")
     return value
 
 
@@ -467,6 +494,37 @@ def build_parser() -> argparse.ArgumentParser:
                                    f"known (default {TRAY_MARGIN})")
     bench_vision.set_defaults(run=_bench_vision)
 
+    compare = command(
+        "compare-vision", help="read every photo set and bench-vision scene with the shipped nets and a candidate's, "
+        "side by side in Markdown, and end with one verdict line: ship the candidate or keep the shipped nets"
+    )
+    compare.add_argument("candidates", type=Path, nargs="+", metavar="CANDIDATE",
+                         help="a folder holding dice-classifier.onnx and/or dice-detector.onnx (a missing one: the "
+                              "shipped one) and optionally trained-on.txt; two folders: one recipe trained with two "
+                              "seeds, whose difference on each figure is its spread")
+    compare.add_argument("--aim", type=_aims, required=True, metavar="SET[:FIGURE],...",
+                         help="where the candidate was aimed: sets (dev, train-photos, grey, colour, oblique, or a "
+                              "scene: '4 dice', touching, clutter, garbage, desk, crowd...), each alone (its headline: "
+                              "at the table right for photos, exact trays for scenes) or with a figure (per-die, "
+                              "per-photo, silent, table-right, table-silent, label-boxes; for scenes exact, invented, "
+                              "count, per-die). The candidate ships only if better on every aim by more than the "
+                              "spread, and worse on no figure of dev, train-photos, grey or colour by more than it")
+    compare.add_argument("--dev", type=Path, default=Path("../shared/datasets/dice-photos"), metavar="DIR",
+                         help="the dev photos, read less those either net trained on (default ../shared/datasets/dice-photos)")
+    compare.add_argument("--train-photos", type=Path, default=Path("../shared/datasets/train-photos"), metavar="DIR",
+                         help="its valid and test splits, and in them the grey camera (rune55_0*) and the colour tray "
+                              "(rune55_PXL*) (default ../shared/datasets/train-photos)")
+    compare.add_argument("--oblique", type=Path, default=Path("/tmp/oblique"), metavar="DIR",
+                         help="the oblique renders, read with each photo's own far side (default /tmp/oblique; left out, "
+                              "said, when missing: python -m vision.training.render3d --count 150 --out /tmp/oblique "
+                              "--seed 7 --tilt 20 40 --photo-set)")
+    compare.add_argument("--trays", type=_positive, default=60, help="bench-vision trays of each kind (default 60)")
+    compare.add_argument("--seed", type=_seed, default=1, help="seed for the synthetic trays (default 1)")
+    compare.add_argument("--floor", type=_points, default=0.5, metavar="POINTS",
+                         help="the least spread of a figure, in points (default 0.5): with one candidate the spread itself")
+    compare.add_argument("--tray-from-boxes", type=_die_sizes, default=TRAY_MARGIN, metavar="M",
+                         help=f"at the table, the tray is the labelled dice's spread grown by M die sizes (default {TRAY_MARGIN})")
+    compare.set_defaults(run=_compare_vision)
     return parser
 
 

@@ -128,7 +128,7 @@ LAYERS = (
     ("the table", ("firmware.table",)),
     ("the web page, the calibrate command", ("firmware.web", "firmware.calibration.calibrate", "firmware.calibration.calibrate_board",
                                              "firmware.calibration._steps",
-                                             "firmware.vision_commands", "firmware.log_setup")),
+                                             "firmware.vision_compare", "firmware.vision_commands", "firmware.log_setup")),
     ("the configuration and its devices", ("firmware.devices", "firmware.config")),
     ("the journal", ("firmware.journal",)),
     ("the core", ("firmware.core",)),
