@@ -91,3 +91,32 @@ def test_a_mix_names_kinds_and_weights_or_is_refused():
         finetune.parse_mix("dev=-1")
     assert set(finetune.DEFAULT_MIX) == set(KINDS)
     assert DEFAULT_PARAMS.crop_px == 48
+
+
+def test_the_thresholds_chosen_read_most_throws_right_with_no_more_silent_than_those_in_use():
+    """Three throws of 2 and 5: one with a sure 5 at 0.75 (a face threshold of 0.8 would refuse it),
+    one whose 5 is a wrong 6 at 0.65 (below 0.7: refused today, taken silently at 0.6), one with a third
+    die at presence 0.75 in the tray (an extra die today; under an extra threshold of 0.8 it is dropped)."""
+    from vision.measure.evaluation import LabelledPhoto, PhotoResult
+    from vision.read.reading import DiceReading, Die
+    from vision.training.thresholds import Thresholds, at_the_table_with, choose
+
+    boxes = ((90.0, 90.0, 110.0, 110.0, 2), (150.0, 90.0, 170.0, 110.0, 5))
+
+    def die(value, centre, confidence=0.99, presence=1.0):
+        return Die(value=value, centre=centre, size=20.0, confidence=confidence, presence=presence)
+
+    def throw(*dice):
+        return PhotoResult(LabelledPhoto("x.jpg", (2, 5), "test", boxes), DiceReading(dice), 1.0, frame_size=(400, 300))
+
+    results = [
+        throw(die(2, (100.0, 100.0)), die(5, (160.0, 100.0), confidence=0.75)),
+        throw(die(2, (100.0, 100.0)), die(6, (160.0, 100.0), confidence=0.65)),
+        throw(die(2, (100.0, 100.0)), die(5, (160.0, 100.0)), die(3, (130.0, 120.0), presence=0.75)),
+    ]
+    today = at_the_table_with(results, Thresholds(0.7, 0.7), DEFAULT_PARAMS)
+    assert (today.outcomes["right"], today.outcomes["unsure"], today.outcomes["extra"]) == (1, 1, 1)
+    assert at_the_table_with(results, Thresholds(0.6, 0.7), DEFAULT_PARAMS).outcomes["silent"] == 1
+    chosen = choose(results, DEFAULT_PARAMS)
+    assert chosen.value == 0.7 and chosen.extra >= 0.8
+    assert at_the_table_with(results, chosen, DEFAULT_PARAMS).outcomes["right"] == 2
