@@ -11,7 +11,8 @@ it), every crop is mirrored at random and recoloured (``samples.recolour``). Wit
 the real photos' crops also learn the shipped net's own probabilities (weight W, temperature
 ``DISTILL_TEMPERATURE``), so what it read right it keeps reading right. After every epoch the
 crops held out for choosing (``crop_bank.is_choosing_scene``) are read, and the epoch that reads
-them best (``choosing_score``) is the one written, as ONNX beside its torch weights, with
+them best (``choosing_score``) is the one written (never the start: the shipped net trained on
+those crops, so its figures there are flattered; ``compare-vision`` weighs it against the candidate), as ONNX beside its torch weights, with
 ``recipe.txt`` saying how it was made. A checkpoint after every epoch lets the same command go on
 after a stop.
 """
@@ -121,8 +122,8 @@ def choosing_score(figures: dict[str, float]) -> float:
 def fine_tune(bank: CropBank, start: Classifier, epochs: int, lr: float, distill: float, mix: dict[str, float],
               rng: np.random.Generator, checkpoint: Path | None = None, seed: int = 1,
               log=print) -> tuple[Classifier, list[dict[str, float]]]:
-    """The best epoch's net by ``choosing_score`` (the start itself, epoch 0, if none beats it) and
-    every epoch's choosing figures, the start's first."""
+    """The best epoch's net by ``choosing_score`` (never the start, which trained on the held-out
+    crops) and every epoch's choosing figures, the start's first (for the record)."""
     net = copy.deepcopy(start)
     teacher = torch.from_numpy(bank.teacher.astype(np.float32))
     optimiser = torch.optim.AdamW(net.parameters(), lr=lr, weight_decay=1e-4)
@@ -141,7 +142,7 @@ def fine_tune(bank: CropBank, start: Classifier, epochs: int, lr: float, distill
     else:
         history, best = [choosing_figures(start, bank)], copy.deepcopy(start)
         log(f"epoch 0 (the start): {_figures_line(history[0])}")
-    best_score = max(choosing_score(f) for f in history)
+    best_score = max((choosing_score(f) for f in history[1:]), default=-1.0)
     for epoch in range(first, epochs):
         started, total = time.monotonic(), 0.0
         net.train()
@@ -199,9 +200,12 @@ def main() -> None:
                         help="how often each kind of crop is drawn, over the default "
                              + ",".join(f"{k}={v:g}" for k, v in DEFAULT_MIX.items()))
     parser.add_argument("--seed", type=int, default=1, help="seed of every random choice (default 1)")
+    parser.add_argument("--threads", type=int, default=2, help="torch's threads (default 2; 1 when two runs share two cores)")
     args = parser.parse_args()
+    if args.epochs < 1 or not args.lr > 0 or args.distill < 0:
+        parser.error("--epochs must be 1 or more, --lr above 0 and --distill 0 or more")
     torch.manual_seed(args.seed)
-    torch.set_num_threads(2)
+    torch.set_num_threads(args.threads)
     rng = np.random.default_rng(args.seed)
     started = time.monotonic()
     bank = CropBank.joined([CropBank.load(path) for path in args.bank])
@@ -212,7 +216,7 @@ def main() -> None:
     net, history = fine_tune(bank, shipped_classifier(args.start / "dice-classifier.onnx"), args.epochs, args.lr,
                              args.distill, args.mix, rng, args.out / "checkpoint.pt", args.seed,
                              log=lambda line: print(line, flush=True))
-    best = int(np.argmax([choosing_score(f) for f in history]))
+    best = 1 + int(np.argmax([choosing_score(f) for f in history[1:]]))
     recipe = (f"fine-tuned from {args.start} on {banks} ({len(bank)} crops): epochs {args.epochs}, lr {args.lr}, "
               f"distill {args.distill}, mix {','.join(f'{k}={v:g}' for k, v in args.mix.items())}, seed {args.seed}\n"
               + "".join(f"epoch {i}: {_figures_line(f)}\n" for i, f in enumerate(history))

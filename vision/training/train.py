@@ -21,6 +21,7 @@ soon as it is trained, and ``--keep-detector`` trains only the classifier on it.
 from __future__ import annotations
 
 import argparse
+import copy
 import hashlib
 import time
 from pathlib import Path
@@ -45,6 +46,7 @@ from vision.training.photos import (
     training_photos,
 )
 from vision.training.render3d import load_rendered, render_folder
+from vision.training.shipped_nets import freeze_batch_norms
 from vision.scenes.synthetic import render_garbage
 from vision.training.samples import WINDOW, detector_sample, die_crops, recolour
 
@@ -97,22 +99,26 @@ def to_tensor(images: list[np.ndarray]) -> torch.Tensor:
 
 def train_detector(
     scenes: list[Scene], weights: np.ndarray, epochs: int, rng: np.random.Generator, p: ReaderParams,
-    checkpoint: Path | None = None, seed: int = 1,
+    checkpoint: Path | None = None, seed: int = 1, start: Detector | None = None, lr: float = 3e-3,
 ) -> Detector:
     """Train on DETECTOR_EPOCH windows an epoch, each cut from a scene drawn with the given ``weights``.
 
-    With ``checkpoint``, saved after every epoch and gone on from by a run of the same shape
-    (epochs, windows an epoch, the scenes by name, seed), as the classifier's (:func:`train_classifier`)."""
-    net = Detector()
-    optimiser = torch.optim.AdamW(net.parameters(), lr=3e-3, weight_decay=1e-4)
+    From scratch, or fine-tuned from ``start`` (a shipped detector: its batch norms stay frozen,
+    ``shipped_nets.freeze_batch_norms``) at a learning rate of at most ``lr``. With ``checkpoint``,
+    saved after every epoch and gone on from by a run of the same shape (epochs, windows an epoch,
+    the scenes by name, seed, start, lr), as the classifier's (:func:`train_classifier`)."""
+    net = Detector() if start is None else copy.deepcopy(start)
+    optimiser = torch.optim.AdamW(net.parameters(), lr=lr, weight_decay=1e-4)
     steps = DETECTOR_EPOCH // 32
-    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, 3e-3, total_steps=epochs * steps)
+    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, lr, total_steps=epochs * steps)
     names = hashlib.sha256("\n".join(scene.name for scene in scenes).encode()).hexdigest()[:16]
-    shape = ("detector", epochs, DETECTOR_EPOCH, len(scenes), names, seed)
+    shape = ("detector", epochs, DETECTOR_EPOCH, len(scenes), names, seed) + (() if start is None else ("fine-tuned", lr))
     first = _resume(checkpoint, net, optimiser, schedule, rng, shape)
     for epoch in range(first, epochs):
         started, total = time.time(), 0.0
         net.train()
+        if start is not None:
+            freeze_batch_norms(net)
         for _ in tqdm(range(steps), f"detector epoch {epoch + 1}", **BAR):
             samples = [detector_sample(scenes[i], rng, p) for i in rng.choice(len(scenes), 32, p=weights)]
             x = to_tensor([s[0] for s in samples])
