@@ -137,3 +137,17 @@ def test_a_detector_fine_tuned_from_the_shipped_one_moves_a_little_and_keeps_its
             assert torch.equal(before[name], after[name]), name  # frozen: the folded statistics mean nothing
     moved = max(float((after[n] - before[n]).abs().max()) for n in before if n.endswith("weight"))
     assert 0 < moved < 0.01
+
+
+def test_a_candidate_is_written_as_onnx_beside_its_torch_weights_and_read_back_from_them(tmp_path):
+    net = shipped_classifier()
+    with torch.no_grad():
+        net.out.bias.add_(0.25)  # a net that is not the shipped one
+    finetune.write_candidate(net, tmp_path, "a recipe\n")
+    assert (tmp_path / "dice-classifier.pt").is_file() and (tmp_path / "recipe.txt").read_text() == "a recipe\n"
+    again = shipped_classifier(tmp_path / "dice-classifier.onnx")
+    for name, weights in net.state_dict().items():
+        assert torch.equal(weights, again.state_dict()[name]), name
+    crops = np.random.default_rng(2).integers(0, 256, (3, 48, 48, 3), dtype=np.uint8)
+    torch_out = ReaderClassifier(again)(torch.from_numpy(as_net_input(crops))).detach().numpy()
+    assert np.abs(torch_out - run(tmp_path / "dice-classifier.onnx", as_net_input(crops)).reshape(3, -1)).max() < 1e-4

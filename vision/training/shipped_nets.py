@@ -69,21 +69,24 @@ def freeze_batch_norms(net: nn.Module) -> nn.Module:
     return net
 
 
-def shipped_classifier(onnx_file: Path = MODELS / "dice-classifier.onnx") -> Classifier:
-    """The classifier of ``onnx_file``: from its torch weights beside it, else read back from the ONNX file."""
+def _shipped(net: nn.Module, onnx_file: Path, exported: nn.Module) -> nn.Module:
+    """``net`` with the weights of its torch file beside ``onnx_file``, else read back from that ONNX
+    file into ``exported`` (the module that was exported, holding ``net``), in eval mode."""
     weights = torch_weights(onnx_file)
     if weights.is_file():
-        net = Classifier()
         net.load_state_dict(torch.load(weights, weights_only=True))
-        return net.eval()
-    return load_folded(ReaderClassifier(Classifier()), onnx_file).net.eval()
+    else:
+        load_folded(exported, onnx_file)
+    return net.eval()
+
+
+def shipped_classifier(onnx_file: Path = MODELS / "dice-classifier.onnx") -> Classifier:
+    """The classifier of ``onnx_file`` (exported with its features: ``ReaderClassifier``)."""
+    net = Classifier()
+    return _shipped(net, onnx_file, ReaderClassifier(net))
 
 
 def shipped_detector(onnx_file: Path = MODELS / "dice-detector.onnx") -> Detector:
-    """The detector of ``onnx_file``: from its torch weights beside it, else read back from the ONNX file."""
-    weights = torch_weights(onnx_file)
-    if weights.is_file():
-        net = Detector()
-        net.load_state_dict(torch.load(weights, weights_only=True))
-        return net.eval()
-    return load_folded(Detector(), onnx_file).eval()
+    """The detector of ``onnx_file``."""
+    net = Detector()
+    return _shipped(net, onnx_file, net)
