@@ -24,6 +24,7 @@ import copy
 import hashlib
 import shutil
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -121,7 +122,7 @@ def choosing_score(figures: dict[str, float]) -> float:
 
 def fine_tune(bank: CropBank, start: Classifier, epochs: int, lr: float, distill: float, mix: dict[str, float],
               rng: np.random.Generator, checkpoint: Path | None = None, seed: int = 1,
-              log=print) -> tuple[Classifier, list[dict[str, float]]]:
+              log: Callable[[str], None] = print) -> tuple[Classifier, list[dict[str, float]]]:
     """The best epoch's net by ``choosing_score`` (never the start, which trained on the held-out
     crops) and every epoch's choosing figures, the start's first (for the record)."""
     net = copy.deepcopy(start)
