@@ -46,7 +46,7 @@ from vision.training.photos import (
     training_photos,
 )
 from vision.training.render3d import load_rendered, render_folder
-from vision.training.shipped_nets import freeze_batch_norms
+from vision.training.shipped_nets import freeze_batch_norms, torch_weights
 from vision.scenes.synthetic import render_garbage
 from vision.training.samples import WINDOW, detector_sample, die_crops, recolour
 
@@ -240,10 +240,14 @@ def _resume(checkpoint: Path | None, net: torch.nn.Module, optimiser: torch.opti
     return int(state["epoch"])
 
 
-def export(net: torch.nn.Module, example: torch.Tensor, path: Path, dynamic: dict) -> None:
+def export(net: torch.nn.Module, example: torch.Tensor, path: Path, dynamic: dict,
+           trained: torch.nn.Module | None = None) -> None:
+    """``net`` as the ONNX file ``path``, and the trained net's torch weights beside it
+    (``shipped_nets.torch_weights``: ``trained``, where ``net`` only wraps it), to fine-tune from."""
     path.parent.mkdir(parents=True, exist_ok=True)
     torch.onnx.export(net, example, str(path), dynamo=False, input_names=["image"], output_names=["out"],
                       dynamic_axes=dynamic, opset_version=13)
+    torch.save((net if trained is None else trained).state_dict(), torch_weights(path))
     forget_models()
 
 
@@ -310,7 +314,7 @@ def main() -> None:
     checkpoint = args.out / "classifier-checkpoint.pt"
     classifier = train_classifier(bank, args.classifier_epochs, rng, args.classifier_width, checkpoint, args.seed)
     export(ReaderClassifier(classifier), torch.zeros(1, 3, p.crop_px, p.crop_px), p.classifier_model,
-           {"image": {0: "n"}, "out": {0: "n"}})
+           {"image": {0: "n"}, "out": {0: "n"}}, trained=classifier)
     checkpoint.unlink(missing_ok=True)
     detector_checkpoint.unlink(missing_ok=True)
     lines = [f"{file_digest(folder / 'images' / scene.name)}  {scene.name}" for folder, scene in real + single]
