@@ -19,9 +19,8 @@ from vision.measure.at_the_table import TRAY_MARGIN, at_the_table
 from vision.measure.ceiling import ceiling
 from vision.measure.comparison import PHOTO_FIGURES, SCENE_FIGURES, AimError, Figure, markdown, verdict
 from vision.measure.evaluation import PHOTOS_OWN_UP, DatasetError, PhotoResult, TableFigures, Up, figures
-from vision.read.params import DEFAULT_PARAMS, ReaderParams
+from vision.read.params import DEFAULT_PARAMS, NET_FILES, ReaderParams, nets_in
 
-NET_FILES = {"classifier_model": "dice-classifier.onnx", "detector_model": "dice-detector.onnx"}
 OBLIQUE_COMMAND = "python -m vision.training.render3d --count 150 --out DIR --seed 7 --tilt 20 40 --photo-set"
 
 
@@ -57,7 +56,7 @@ def candidate_nets(folder: Path, name: str) -> Nets:
     shipped one where either is missing, and its ``trained-on.txt``."""
     if not folder.is_dir():
         raise DatasetError(f"{folder}: no such folder of candidate nets")
-    held = {field: folder / file for field, file in NET_FILES.items() if (folder / file).is_file()}
+    held = nets_in(folder)
     if not held:
         raise DatasetError(f"{folder} holds neither {' nor '.join(NET_FILES.values())}")
     return Nets(name, replace(DEFAULT_PARAMS, **held), folder / "trained-on.txt")

@@ -77,3 +77,12 @@ class ReaderParams:
 
 
 DEFAULT_PARAMS = ReaderParams()
+
+
+NET_FILES = {"classifier_model": "dice-classifier.onnx", "detector_model": "dice-detector.onnx"}  # field: file name
+
+
+def nets_in(folder: Path) -> dict[str, Path]:
+    """The model fields of the nets ``folder`` holds (``NET_FILES``), for ``replace(params, **nets_in(folder))``:
+    a candidate's folder may hold one net, the other then being the shipped one."""
+    return {field: folder / file for field, file in NET_FILES.items() if (folder / file).is_file()}

@@ -31,7 +31,7 @@ from vision.measure.evaluation import (
     trained_on,
     unseen,
 )
-from vision.read.params import DEFAULT_PARAMS, MODELS, ReaderParams
+from vision.read.params import DEFAULT_PARAMS, MODELS, ReaderParams, nets_in
 from vision.read.reader import read_dice
 from vision.training.crop_bank import is_choosing_scene
 from vision.training.photos import is_training_photo, labels_only_one_face
@@ -85,11 +85,9 @@ def main() -> None:
     parser.add_argument("--photos", type=Path, required=True, metavar="DIR", help="the dev photos")
     parser.add_argument("--train-photos", type=Path, required=True, metavar="DIR", help="the training photos")
     parser.add_argument("--models", type=Path, default=MODELS, metavar="DIR",
-                        help="the nets (default vision/models; a candidate's folder holds its classifier)")
+                        help="the nets (default vision/models; a candidate's folder, its missing net the shipped one)")
     args = parser.parse_args()
-    params = replace(DEFAULT_PARAMS, classifier_model=args.models / "dice-classifier.onnx")
-    if (args.models / "dice-detector.onnx").is_file():
-        params = replace(params, detector_model=args.models / "dice-detector.onnx")
+    params = replace(DEFAULT_PARAMS, **nets_in(args.models))
     seen = trained_on(DEFAULT_PARAMS.trained_on)
     sets = {
         "choosing": read_all(choosing_photos(args.photos, args.train_photos), params),
