@@ -249,6 +249,22 @@ def test_no_journal_yet_is_an_empty_history_said_once_in_the_log(tmp_path, caplo
     assert len(said) == 1 and caplog.records[0].levelno == logging.INFO
 
 
+def test_a_page_without_the_games_listed_says_why_once_in_the_log(data, caplog, monkeypatch):
+    """A program serving the page without importing firmware.games (which lists the games; the page
+    may not import it, as it sits below them) answered 500 with a traceback on every poll."""
+    from firmware.core import catalogue
+
+    monkeypatch.setattr(catalogue, "_games", ())
+    monkeypatch.setattr(catalogue, "_web_views", {})
+    caplog.set_level(logging.INFO)
+    page = client(data)
+    for route in ("/live.json", "/live.json", "/history", "/stats.json", "/games/1"):
+        assert page.get(route).status_code == 500, route
+    said = [record for record in caplog.records if "import firmware.games" in record.getMessage()]
+    assert len(said) == 1 and said[0].name == "dice_companion" and said[0].exc_info is None
+    assert "import firmware.games" in page.get("/live.json").get_json()["error"]
+
+
 def test_an_unreadable_journal_is_reported_not_a_crash(tmp_path):
     (tmp_path / JOURNAL_NAME).write_bytes(b"this is not a database" * 100)
     page = client(tmp_path)

@@ -28,6 +28,7 @@ from flask import Flask, Response, abort, render_template, request
 
 from engine.errors import EngineError
 from firmware.calibration import table_dice
+from firmware.core.catalogue import NoGamesListedError
 from firmware.journal.dice_stats import GameRolls
 from firmware.journal.journal import EmptyJournal, Journal, JournalError
 from firmware.web import _views as views
@@ -124,19 +125,26 @@ def create_app(journal_path: Path, hosts: tuple[str, ...] = ()) -> Flask:
 
     said: list[str] = [""]  # the last reason logged: said once, not at every poll
 
-    @app.errorhandler(NoJournal)
-    def no_journal(error: NoJournal) -> Response | tuple[str, int]:
+    def say_once(log: Callable[..., None], error: Exception) -> None:
         if str(error) != said[0]:
             said[0] = str(error)
-            (LOG.info if isinstance(error, NoGamesYet) else LOG.warning)("web page: %s", error)
+            log("web page: %s", error)
+
+    @app.errorhandler(NoJournal)
+    def no_journal(error: NoJournal) -> Response | tuple[str, int]:
+        say_once(LOG.info if isinstance(error, NoGamesYet) else LOG.warning, error)
         if isinstance(error, NoGamesYet) and request.path == "/history":  # an empty history is a page
             return render_template("history.html", games=[], damaged=[]), 200
         if isinstance(error, NoGamesYet) and request.path == "/live.json":
             return _json(views.NO_GAME)
-        if request.path.endswith(".json"):
-            return Response(json.dumps({"error": str(error)}), 503, mimetype="application/json")
-        title = "No games yet" if not path.exists() else "Journal unreadable"
-        return render_template("message.html", title=title, message=str(error)), 503
+        return _failure("No games yet" if not path.exists() else "Journal unreadable", error, 503)
+
+    @app.errorhandler(NoGamesListedError)
+    def no_games_listed(error: NoGamesListedError) -> Response | tuple[str, int]:
+        """The program serving the page did not import firmware.games (the page, below the games,
+        may not): a bug of that program, said once rather than a traceback at every poll."""
+        say_once(LOG.error, error)
+        return _failure("No games listed", error, 500)
 
     @app.errorhandler(404)
     def not_found(error: Exception) -> tuple[str, int]:
@@ -244,6 +252,13 @@ class _Kept:
     version: tuple[int, ...]  # the journal's files when the reading began
     began: float  # time.monotonic() then
     value: dict[str, Any]
+
+
+def _failure(title: str, error: Exception, status: int) -> Response | tuple[str, int]:
+    """Why a view cannot be shown: JSON for the scripts' routes, a page for the rest."""
+    if request.path.endswith(".json"):
+        return Response(json.dumps({"error": str(error)}), status, mimetype="application/json")
+    return render_template("message.html", title=title, message=str(error)), status
 
 
 def _json(data: dict[str, Any]) -> Response:
