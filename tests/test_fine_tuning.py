@@ -13,7 +13,7 @@ pytest.importorskip("onnx")
 from vision.read.classify import NOT_A_DIE  # noqa: E402
 from vision.read.network import as_net_input, run  # noqa: E402
 from vision.read.params import DEFAULT_PARAMS, MODELS  # noqa: E402
-from vision.training import finetune  # noqa: E402
+from vision.training import finetune, weight_average  # noqa: E402
 from vision.training.crop_bank import KINDS, CropBank, build, is_choosing_scene  # noqa: E402
 from vision.training.nets import ReaderClassifier  # noqa: E402
 from vision.training.photos import Scene, synthetic_scenes  # noqa: E402
@@ -151,3 +151,28 @@ def test_a_candidate_is_written_as_onnx_beside_its_torch_weights_and_read_back_f
     crops = np.random.default_rng(2).integers(0, 256, (3, 48, 48, 3), dtype=np.uint8)
     torch_out = ReaderClassifier(again)(torch.from_numpy(as_net_input(crops))).detach().numpy()
     assert np.abs(torch_out - run(tmp_path / "dice-classifier.onnx", as_net_input(crops)).reshape(3, -1)).max() < 1e-4
+
+
+def test_an_average_lies_its_share_of_the_way_from_the_shipped_net_to_the_candidates_mean(tmp_path):
+    shipped = shipped_classifier()
+    for number, shift in enumerate((0.2, 0.6)):  # two candidates: the shipped net, its output biases moved
+        net = shipped_classifier()
+        with torch.no_grad():
+            net.out.bias.add_(shift)
+        finetune.write_candidate(net, tmp_path / f"cand-{number}", "a recipe\n")
+    fields = weight_average.write_average([tmp_path / "cand-0", tmp_path / "cand-1"], tmp_path / "avg", 0.5)
+    assert fields == ["classifier_model"] and not (tmp_path / "avg" / "dice-detector.onnx").exists()
+    again = shipped_classifier(tmp_path / "avg" / "dice-classifier.onnx")
+    assert torch.allclose(again.out.bias, shipped.out.bias + 0.5 * 0.4, atol=1e-6)  # half way to the mean shift 0.4
+    assert torch.equal(again.out.weight, shipped.out.weight)
+    assert "0.5 of the way" in (tmp_path / "avg" / "recipe.txt").read_text()
+
+
+def test_an_average_of_candidates_holding_different_nets_or_at_no_share_is_refused(tmp_path):
+    finetune.write_candidate(shipped_classifier(), tmp_path / "classifier", "a recipe\n")
+    (tmp_path / "detector").mkdir()
+    torch.save(shipped_detector().state_dict(), tmp_path / "detector" / "dice-detector.pt")
+    with pytest.raises(ValueError, match="no dice-classifier.pt in .*detector"):
+        weight_average.held_nets([tmp_path / "classifier", tmp_path / "detector"])
+    with pytest.raises(ValueError, match="share above 0"):
+        weight_average.averaged(shipped_classifier().state_dict(), [shipped_classifier().state_dict()], 0.0)

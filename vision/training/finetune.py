@@ -34,10 +34,10 @@ import torch.nn.functional as F
 from vision.read.classify import NOT_A_DIE
 from vision.read.params import MODELS
 from vision.training.crop_bank import KINDS, REAL_KINDS, CropBank
-from vision.training.nets import Classifier, ReaderClassifier
+from vision.training.nets import Classifier
 from vision.training.samples import recolour
 from vision.training.shipped_nets import freeze_batch_norms, shipped_classifier
-from vision.training.train import TRAINED_ON, _resume, _save, export, to_tensor
+from vision.training.train import TRAINED_ON, _resume, _save, export_classifier, to_tensor
 
 EPOCH = 24576  # crops drawn an epoch
 BATCH = 128
@@ -179,8 +179,7 @@ def write_candidate(net: Classifier, out: Path, recipe: str) -> None:
     shipped ``trained-on.txt`` (fine-tuning adds no photo: the bank's photos are the shipped nets')."""
     out.mkdir(parents=True, exist_ok=True)
     onnx_file = out / "dice-classifier.onnx"
-    export(ReaderClassifier(net.eval()), torch.zeros(1, 3, 48, 48), onnx_file, {"image": {0: "n"}, "out": {0: "n"}},
-           trained=net)
+    export_classifier(net, onnx_file)
     shutil.copyfile(MODELS / TRAINED_ON, out / TRAINED_ON)
     (out / "recipe.txt").write_text(recipe)
 

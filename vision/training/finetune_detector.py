@@ -28,9 +28,8 @@ from vision.read.params import DEFAULT_PARAMS, MODELS
 from vision.training.crop_bank import is_choosing_scene
 from vision.training.photos import synthetic_scenes, train_split_photos, training_photos
 from vision.training.render3d import load_rendered
-from vision.training.samples import WINDOW
 from vision.training.shipped_nets import shipped_detector
-from vision.training.train import TRAINED_ON, export, garbage_scenes, train_detector
+from vision.training.train import TRAINED_ON, export_detector, garbage_scenes, train_detector
 
 
 def main() -> None:
@@ -68,8 +67,7 @@ def main() -> None:
     net = train_detector(scenes, weights / weights.sum(), args.epochs, rng, DEFAULT_PARAMS,
                          args.out / "detector-checkpoint.pt", args.seed, start=shipped_detector(), lr=args.lr)
     onnx_file = args.out / "dice-detector.onnx"
-    export(net, torch.zeros(1, 3, WINDOW, WINDOW), onnx_file,
-           {"image": {0: "n", 2: "h", 3: "w"}, "out": {0: "n", 2: "h4", 3: "w4"}})
+    export_detector(net, onnx_file)
     shutil.copyfile(MODELS / TRAINED_ON, args.out / TRAINED_ON)
     (args.out / "recipe.txt").write_text(
         f"detector fine-tuned from {MODELS} for {args.epochs} epochs at lr {args.lr}, windows real {args.real} "

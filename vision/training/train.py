@@ -35,7 +35,7 @@ from vision.read.classify import NOT_A_DIE, die_crop
 from vision.read.detect import find_candidates
 from vision.measure.evaluation import file_digest
 from vision.read.network import as_net_input, forget_models
-from vision.read.params import MODELS, ReaderParams
+from vision.read.params import DEFAULT_PARAMS, MODELS, ReaderParams
 from vision.training.nets import Classifier, Detector, ReaderClassifier
 from vision.training.photos import (
     Scene,
@@ -251,6 +251,18 @@ def export(net: torch.nn.Module, example: torch.Tensor, path: Path, dynamic: dic
     forget_models()
 
 
+def export_detector(net: torch.nn.Module, path: Path) -> None:
+    """The detector as ``path`` (any picture size) beside its torch weights."""
+    export(net, torch.zeros(1, 3, WINDOW, WINDOW), path, {"image": {0: "n", 2: "h", 3: "w"}, "out": {0: "n", 2: "h4", 3: "w4"}})
+
+
+def export_classifier(net: torch.nn.Module, path: Path) -> None:
+    """The classifier as ``path``, wrapped with the features the reader feeds it (``ReaderClassifier``),
+    beside the classifier's own torch weights."""
+    export(ReaderClassifier(net.eval()), torch.zeros(1, 3, DEFAULT_PARAMS.crop_px, DEFAULT_PARAMS.crop_px), path,
+           {"image": {0: "n"}, "out": {0: "n"}}, trained=net)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(allow_abbrev=False, description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--photos", type=Path, required=True, metavar="DIR",
@@ -297,8 +309,7 @@ def main() -> None:
         weights = np.array([REAL_SHARE / len(real)] * len(real) + [(1 - REAL_SHARE) / len(rendered)] * len(rendered))
         detector = train_detector(scenes, weights / weights.sum(), args.detector_epochs, rng, p, detector_checkpoint,
                                   args.seed)
-        export(detector, torch.zeros(1, 3, WINDOW, WINDOW), p.detector_model,
-               {"image": {0: "n", 2: "h", 3: "w"}, "out": {0: "n", 2: "h4", 3: "w4"}})
+        export_detector(detector, p.detector_model)
         print(f"wrote {p.detector_model}", flush=True)
     cuts = ([CROPS_DEV] * len(dev) + [CROPS_REAL] * (len(real) - len(dev)) + [CROPS_RENDERED] * len(flat)
             + [CROPS_IN_3D] * len(in_3d))
@@ -313,8 +324,7 @@ def main() -> None:
             np.concatenate([labels, np.array(mined_labels, np.int64)]))
     checkpoint = args.out / "classifier-checkpoint.pt"
     classifier = train_classifier(bank, args.classifier_epochs, rng, args.classifier_width, checkpoint, args.seed)
-    export(ReaderClassifier(classifier), torch.zeros(1, 3, p.crop_px, p.crop_px), p.classifier_model,
-           {"image": {0: "n"}, "out": {0: "n"}}, trained=classifier)
+    export_classifier(classifier, p.classifier_model)
     checkpoint.unlink(missing_ok=True)
     detector_checkpoint.unlink(missing_ok=True)
     lines = [f"{file_digest(folder / 'images' / scene.name)}  {scene.name}" for folder, scene in real + single]
