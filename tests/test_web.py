@@ -553,7 +553,8 @@ def test_one_host_holds_at_most_its_share_of_connections(tmp_path):
 def test_past_the_cap_the_connections_waiting_longest_are_closed_and_a_newcomer_is_served(tmp_path, monkeypatch):
     """2,000 slow sockets from 20 addresses (each within PER_ADDRESS) kept the household out for
     tens of seconds: waitress stopped accepting at its limit, and a newcomer waited in the kernel's
-    queue behind every slow socket. Past CONNECTION_CAP the ones that waited longest are closed."""
+    queue behind every slow socket. Past CONNECTION_CAP the ones that waited longest are closed (the
+    three hosts hold as many each; else the most crowded host's go first: tests/test_web_server.py)."""
     import socket
     import urllib.request
 

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import heapq
 import logging
+import math
 import threading
 import time
+from collections import Counter, defaultdict, deque
 from pathlib import Path
 
 from waitress.channel import HTTPChannel
@@ -25,7 +27,7 @@ THREADS = 8  # a few phones and a TV at once, with room for the live page while 
 # Idle and slow connections must not lock new visitors out. Waitress's defaults (100 connections,
 # idle ones closed after 120 s, looked for every 30 s) let a few slow clients shut the page; here
 # idle ones are closed after 10 s, looked for every 2 s, poll() rather than select() (which fails
-# past 1,024 sockets), and past CONNECTION_CAP the slowest are closed to let a newcomer in.
+# past 1,024 sockets), and past CONNECTION_CAP some are closed to let a newcomer in (_closing_order).
 # Waitress's own limit, which stops accepting (a newcomer then waits behind every slow socket in
 # the kernel's queue), sits above the cap, never reached.
 # 2,000 slow sockets from 20 addresses, reopened as fast as they are closed, left the household's
@@ -38,6 +40,7 @@ BACKLOG = 4096  # connections the kernel queues for accepting: a full queue drop
 CONNECTIONS = {"channel_timeout": 10, "cleanup_interval": 2, "asyncore_use_poll": True, "backlog": BACKLOG}
 HEADER_DEADLINE_S = 10.0  # a request's headers must be in this long after its first byte (trickled ones never go idle)
 PER_ADDRESS = 100  # connections one address may hold: one host's slow sockets must not lock the others out
+ANSWERED_RECENTLY_S = 5.0  # a connection that answered a request this recently is never closed for the cap (a phone polls twice a second)
 NOTICE_EVERY_S = 60.0  # how often the log may say that slow connections were closed to make room
 
 
@@ -46,7 +49,10 @@ class BoundedChannel(HTTPChannel):
     HEADER_DEADLINE_S after its first byte is closed (a client trickling a byte every few seconds is
     never idle, so the idle timeout never closes it), and a connection past PER_ADDRESS from one
     address is closed as soon as it is accepted. ``waiting_since`` is when it last began to wait
-    for its client: opened, or the first byte of its latest request."""
+    for its client: opened, or the first byte of its latest request; ``served_at`` when it last
+    answered a request."""
+
+    served_at = -math.inf
 
     def __init__(self, server, sock, addr, adj, map=None) -> None:  # noqa: A002 (waitress's own names)
         super().__init__(server, sock, addr, adj, map)
@@ -59,6 +65,11 @@ class BoundedChannel(HTTPChannel):
         if self.request is None:
             self.waiting_since = time.monotonic()
         return super().received(data)
+
+    def service(self) -> None:
+        self.served_at = time.monotonic()  # already here: the client may read its answer before super() returns
+        super().service()
+        self.served_at = time.monotonic()
 
     def readable(self) -> bool:
         request = self.request  # looked at on every turn of the loop (at least once a second)
@@ -74,9 +85,9 @@ def _host(addr: object) -> object:
 
 class BoundedServer(TcpWSGIServer):
     """waitress's server accepting every waiting connection at once (up to ACCEPT_BATCH a turn,
-    not one), then closing the connections that have waited longest for their client while more
-    than CONNECTION_CAP are open: a newcomer is served at once, and a flood of slow sockets only
-    closes its own older ones. A connection whose request is being answered is never closed."""
+    not one), then closing connections of the addresses holding the most while more than
+    CONNECTION_CAP are open: a newcomer is served at once, and a flood of slow sockets only closes
+    its own older ones, never a household's."""
 
     channel_class = BoundedChannel
     _accepted = False
@@ -103,15 +114,38 @@ class BoundedServer(TcpWSGIServer):
         excess = len(still_open) - CONNECTION_CAP
         if excess <= 0:
             return
-        waiting = [channel for channel in still_open if not channel.requests]
-        for channel in heapq.nsmallest(excess, waiting, key=lambda channel: channel.waiting_since):
+        closing = _closing_order(still_open, excess)
+        for channel in closing:
             channel.handle_close()
-        self._closed_since_notice += excess
+        self._closed_since_notice += len(closing)
         now = time.monotonic()
         if now - self._last_notice >= NOTICE_EVERY_S:
-            LOG.warning("the page had more than %d connections open: closed the %d that waited longest for their "
-                        "client (since the last notice)", CONNECTION_CAP, self._closed_since_notice)
+            LOG.warning("the page had more than %d connections open: closed %d from the addresses holding the most "
+                        "(since the last notice)", CONNECTION_CAP, self._closed_since_notice)
             self._last_notice, self._closed_since_notice = now, 0
+
+
+def _closing_order(channels: list[BoundedChannel], count: int) -> list[BoundedChannel]:
+    """Up to ``count`` of ``channels`` to close, one at a time from the address holding the most
+    open connections, the one there that waited longest for its client: a flood's many sockets go
+    before a phone's one kept-alive connection, however much older that is. Never one answering a
+    request or that answered one in the last ANSWERED_RECENTLY_S (a household's polls); fewer than
+    ``count`` where no more may go (waitress's own limit then stops accepting)."""
+    held = Counter(_host(channel.addr) for channel in channels)
+    now = time.monotonic()
+    closable: dict[object, deque[BoundedChannel]] = defaultdict(deque)
+    for channel in sorted(channels, key=lambda channel: channel.waiting_since):
+        if not channel.requests and now - channel.served_at > ANSWERED_RECENTLY_S:
+            closable[_host(channel.addr)].append(channel)
+    crowded = [(-held[host], queue[0].waiting_since, number, host) for number, (host, queue) in enumerate(closable.items())]
+    heapq.heapify(crowded)
+    chosen: list[BoundedChannel] = []
+    while crowded and len(chosen) < count:
+        most, _, number, host = heapq.heappop(crowded)
+        chosen.append(closable[host].popleft())
+        if closable[host]:
+            heapq.heappush(crowded, (most + 1, closable[host][0].waiting_since, number, host))
+    return chosen
 
 
 class WebServer:
