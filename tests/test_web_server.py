@@ -7,10 +7,16 @@ from __future__ import annotations
 
 import http.client
 import socket
+import threading
 import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
 
 import pytest
 
+from firmware.core.game_setup import GameSetup
+from firmware.journal.journal import JOURNAL_NAME, Journal
+from firmware.web import _views
 from firmware.web import server as web_server
 from waiting import HANG_S
 
@@ -54,4 +60,79 @@ def test_past_the_cap_a_phone_s_kept_alive_connection_is_not_closed(tmp_path, mo
         phone.close()
         for sock in held:
             sock.close()
+        server.close()
+
+
+@dataclass
+class HeldGame:
+    """A data folder with one game whose page, the first time it is asked, sets ``asked`` and waits
+    for ``release`` (``gave_up`` set if it never came): a replay holding a worker thread."""
+
+    data: Path
+    asked: threading.Event = field(default_factory=threading.Event)
+    release: threading.Event = field(default_factory=threading.Event)
+    gave_up: threading.Event = field(default_factory=threading.Event)
+
+
+@pytest.fixture
+def a_game(tmp_path, monkeypatch) -> HeldGame:
+    journal = Journal(tmp_path / JOURNAL_NAME)
+    journal.start_game(GameSetup(("Ann", "Bob")))
+    journal.close()
+    held = HeldGame(tmp_path)
+    steps = _views.steps
+
+    def held_steps(*args: object) -> object:
+        if not held.asked.is_set():
+            held.asked.set()
+            if not held.release.wait(HANG_S):
+                held.gave_up.set()
+        return steps(*args)
+
+    monkeypatch.setattr(_views, "steps", held_steps)
+    return held
+
+
+def test_a_pipelining_client_has_one_request_parsed_at_a_time_and_all_answered(a_game):
+    """Waitress parsed every request already read (about 180 GETs in 8 KB) into the connection's
+    queue, and a connection with a queued request is never closed: 20 pipelined replays on each of
+    100 slowly read connections kept the worker threads for one client."""
+    server = web_server.WebServer(a_game.data, "127.0.0.1", 0)
+    server.start()
+    sock = socket.create_connection(("127.0.0.1", server.port), timeout=HANG_S, source_address=("127.0.0.7", 0))
+    try:
+        sock.sendall(b"GET /games/1 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n" * 20)
+        assert a_game.asked.wait(HANG_S)
+        [channel] = [channel for channel in list(server._server.active_channels.values()) if channel.addr[0] == "127.0.0.7"]
+        with channel.requests_lock:  # held while waitress parses what was read
+            queued = len(channel.requests)
+        a_game.release.set()
+        answers = b""
+        while answers.count(b"HTTP/1.1 200 OK") < 20:
+            answers += sock.recv(65536)
+        assert queued == 1
+    finally:
+        a_game.release.set()
+        sock.close()
+        server.close()
+
+
+def test_the_live_board_is_answered_while_every_other_thread_replays_a_game(a_game, monkeypatch):
+    """The household's poll queued behind another host's replays (24 ms became 4.0 s): the live
+    board's page and poll have worker threads of their own."""
+    monkeypatch.setattr(web_server, "THREADS", 1)
+    server = web_server.WebServer(a_game.data, "127.0.0.1", 0)
+    server.start()
+    replay = threading.Thread(target=lambda: urllib.request.urlopen(f"http://127.0.0.1:{server.port}/games/1",
+                                                                    timeout=HANG_S).read())
+    replay.start()
+    try:
+        assert a_game.asked.wait(HANG_S)
+        for route in ("/live.json", "/"):
+            with urllib.request.urlopen(f"http://127.0.0.1:{server.port}{route}", timeout=HANG_S) as answer:
+                assert answer.status == 200
+        assert not a_game.gave_up.is_set(), "answered while the replay still held the only other thread"
+    finally:
+        a_game.release.set()
+        replay.join(HANG_S)
         server.close()

@@ -53,6 +53,12 @@ SECURITY_HEADERS = {
 }
 
 
+def is_live_board(path: str) -> bool:
+    """Whether a request is the live board's (its page, its poll, their files): these are answered
+    by threads of their own (:mod:`firmware.web.server`), never behind another host's replays."""
+    return path in ("/", "/live.json", "/favicon.ico") or path.startswith("/static/")
+
+
 def host_allowed(host: str, names: frozenset[str]) -> bool:
     """Whether a request's Host header names this page: an address written as a number (the one it
     listens on, or any of the machine's when it listens on all), ``localhost``, or a name listed

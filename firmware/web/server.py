@@ -18,12 +18,14 @@ from pathlib import Path
 
 from waitress.channel import HTTPChannel
 from waitress.server import TcpWSGIServer
+from waitress.task import ThreadedTaskDispatcher
 
 from firmware.journal.journal import JOURNAL_NAME
-from firmware.web._app import create_app
+from firmware.web._app import create_app, is_live_board
 
 LOG = logging.getLogger("dice_companion")
-THREADS = 8  # a few phones and a TV at once, with room for the live page while the slow views wait their turn
+THREADS = 8  # a few phones and a TV at once asking for the slow views (a game replayed, the history, the statistics)
+LIVE_THREADS = 2  # the live board's lane: its page and poll never wait behind the slow views
 # Idle and slow connections must not lock new visitors out. Waitress's defaults (100 connections,
 # idle ones closed after 120 s, looked for every 30 s) let a few slow clients shut the page; here
 # idle ones are closed after 10 s, looked for every 2 s, poll() rather than select() (which fails
@@ -41,6 +43,7 @@ CONNECTIONS = {"channel_timeout": 10, "cleanup_interval": 2, "asyncore_use_poll"
 HEADER_DEADLINE_S = 10.0  # a request's headers must be in this long after its first byte (trickled ones never go idle)
 PER_ADDRESS = 100  # connections one address may hold: one host's slow sockets must not lock the others out
 ANSWERED_RECENTLY_S = 5.0  # a connection that answered a request this recently is never closed for the cap (a phone polls twice a second)
+HEADERS_END = b"\r\n\r\n"  # where a request's headers end (waitress takes no other)
 NOTICE_EVERY_S = 60.0  # how often the log may say that slow connections were closed to make room
 
 
@@ -53,6 +56,7 @@ class BoundedChannel(HTTPChannel):
     answered a request."""
 
     served_at = -math.inf
+    _unparsed = b""  # read, not yet parsed: the requests pipelined behind the one being answered
 
     def __init__(self, server, sock, addr, adj, map=None) -> None:  # noqa: A002 (waitress's own names)
         super().__init__(server, sock, addr, adj, map)
@@ -62,9 +66,24 @@ class BoundedChannel(HTTPChannel):
             self.will_close = True  # closed at the loop's next turn, before anything is read
 
     def received(self, data: bytes) -> bool:
-        if self.request is None:
-            self.waiting_since = time.monotonic()
-        return super().received(data)
+        """Held, and handed to waitress one request at a time: it parsed every request in a read
+        (some 180 GETs in 8 KB) into the connection's queue, and a connection with a queued
+        request is never closed, so a pipelining client kept the threads for itself."""
+        self._unparsed += data
+        self._parse_next()
+        return True
+
+    def _parse_next(self) -> None:
+        """Hand waitress the held bytes up to one request's end of headers at a time, while it has
+        no request to answer (a request with a body may finish mid-piece: two at most)."""
+        while self._unparsed and not self.requests:
+            end = self._unparsed.find(HEADERS_END)
+            end = len(self._unparsed) if end < 0 else end + len(HEADERS_END)
+            piece, self._unparsed = self._unparsed[:end], self._unparsed[end:]
+            if self.request is None:
+                self.waiting_since = time.monotonic()
+            if not super().received(piece):  # the connection is closing
+                self._unparsed = b""
 
     def service(self) -> None:
         self.served_at = time.monotonic()  # already here: the client may read its answer before super() returns
@@ -72,6 +91,8 @@ class BoundedChannel(HTTPChannel):
         self.served_at = time.monotonic()
 
     def readable(self) -> bool:
+        if self._unparsed and super().readable():  # the last answer sent: the next request held
+            self._parse_next()
         request = self.request  # looked at on every turn of the loop (at least once a second)
         if request is not None and not request.headers_finished and \
                 time.monotonic() - self.waiting_since > HEADER_DEADLINE_S:
@@ -81,6 +102,24 @@ class BoundedChannel(HTTPChannel):
 
 def _host(addr: object) -> object:
     return addr[0] if isinstance(addr, tuple) else addr
+
+
+class Lanes:
+    """waitress's task dispatcher in two lanes of worker threads: the live board's (LIVE_THREADS)
+    and the rest's (THREADS), so the household's poll never queues behind another host's replays."""
+
+    def __init__(self, threads: int, live_threads: int) -> None:
+        self._live, self._rest = ThreadedTaskDispatcher(), ThreadedTaskDispatcher()
+        self._live.set_thread_count(live_threads)
+        self._rest.set_thread_count(threads)
+
+    def add_task(self, channel: HTTPChannel) -> None:
+        """Queue ``channel``'s next request (waitress adds a channel with one to answer) in its lane."""
+        path = getattr(channel.requests[0], "path", "")  # a request that did not parse has none
+        (self._live if is_live_board(path) else self._rest).add_task(channel)
+
+    def shutdown(self, cancel_pending: bool = True, timeout: float = 5) -> bool:
+        return all([lane.shutdown(cancel_pending, timeout) for lane in (self._live, self._rest)])
 
 
 class BoundedServer(TcpWSGIServer):
@@ -155,8 +194,9 @@ class WebServer:
     def __init__(self, data_dir: Path, address: str, port: int, hosts: tuple[str, ...] = ()) -> None:
         app = create_app(data_dir / JOURNAL_NAME, hosts)
         try:
-            self._server = BoundedServer(app, host=address, port=port, threads=THREADS, ident="dice-companion",
-                                         connection_limit=CONNECTION_CAP + 2 * ACCEPT_BATCH, **CONNECTIONS)
+            self._server = BoundedServer(app, host=address, port=port, dispatcher=Lanes(THREADS, LIVE_THREADS),
+                                         ident="dice-companion", connection_limit=CONNECTION_CAP + 2 * ACCEPT_BATCH,
+                                         **CONNECTIONS)
         except OSError as error:
             raise OSError(f"cannot serve the page on {address}:{port}: {error.strerror or error}") from None
         self.port: int = int(self._server.effective_port)  # waitress gives a string
