@@ -13,12 +13,14 @@ A file that is not a readable journal (SQLite's integrity check fails, or a row 
 is moved aside untouched and a fresh one started; a journal written by a newer version is
 refused, so it is never damaged. The log is checkpointed into the file whenever a turn ends,
 so a damaged log can cost at most the turn in progress. One companion at a time: a writable
-journal holds ``<journal>.lock``, and a second one is refused while it does.
+journal holds ``<journal>.lock``, and a second one is refused while it does; a journal that is a
+link, or has a second name, is refused (a second data folder would hold the same journal).
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import fcntl
 import itertools
 import json
@@ -26,6 +28,7 @@ import logging
 import os
 import secrets
 import sqlite3
+import stat
 import time
 import urllib.parse
 from collections.abc import Callable, Iterator, Sequence
@@ -39,6 +42,7 @@ from firmware.core.game_setup import GameSetup
 from firmware.core.table_game import Progress
 from firmware.journal import last_event
 from firmware.journal.last_event import Lost
+from firmware.journal.plain_files import NO_LINK_NO_WAIT, is_regular_or_set_aside
 from firmware.journal.rows import (
     ABANDONED,
     FINISHED,
@@ -503,21 +507,43 @@ def _can_share_memory(path: Path) -> bool:
 def _lock(path: Path) -> IO[bytes]:
     """Hold ``<journal>.lock`` for as long as the journal is open for writing: two companions on
     one data folder would interleave their moves into one game. The kernel drops the lock
-    when the process ends, however it ends."""
+    when the process ends, however it ends. Only a regular file is locked (see :mod:`plain_files`),
+    and only a journal with no other name (:func:`_refuse_links`)."""
+    _refuse_links(path)
     lock_path = Path(f"{path}.lock")
     try:
-        lock = lock_path.open("ab")
+        is_regular_or_set_aside(lock_path, "the journal's lock")
+        lock = os.fdopen(os.open(lock_path, os.O_WRONLY | os.O_CREAT | os.O_APPEND | NO_LINK_NO_WAIT, 0o666), "ab")
     except OSError as error:
         raise JournalError(f"cannot open the journal {path}: cannot create {lock_path.name} ({error.strerror})") from error
     try:
+        if not stat.S_ISREG(os.fstat(lock.fileno()).st_mode):  # one put there since it was set aside
+            raise OSError(errno.EINVAL, "not a regular file")
         fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError:
+    except OSError as error:
         lock.close()
-        raise JournalLocked(
-            f"another Dice Companion is running on the journal {path} (it holds {lock_path.name}): "
-            "stop it first, or give this one another data folder"
-        ) from None
+        if isinstance(error, BlockingIOError):
+            raise JournalLocked(f"another Dice Companion is running on the journal {path} (it holds "
+                                f"{lock_path.name}): stop it first, or give this one another data folder") from None
+        raise JournalError(f"cannot open the journal {path}: cannot lock {lock_path.name} ({error.strerror})") from error
     return lock
+
+
+def _refuse_links(path: Path) -> None:
+    """A JournalError, in one line, for a journal that is a link or has a second name (a hard link):
+    the lock lies beside the name, so a second data folder naming the same journal would let a
+    second companion write into the game being played (SQLite's log, also beside the name, would
+    even part its commits)."""
+    try:
+        found = os.lstat(path)
+    except OSError:  # none yet, or not to be seen: opening it says what is wrong
+        return
+    if stat.S_ISLNK(found.st_mode):
+        raise JournalError(f"the journal {path} is a symbolic link (to {os.readlink(path)}): a companion writes only "
+                           "a journal that lies in its data folder; give it the folder the journal lies in")
+    if found.st_nlink > 1:
+        raise JournalError(f"the journal {path} has {found.st_nlink} names (hard links): another data folder may hold "
+                           "it too; remove the other names, or copy it to a file of its own")
 
 
 def _read_files(path: Path) -> dict[str, bytes]:

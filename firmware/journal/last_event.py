@@ -12,15 +12,14 @@ from __future__ import annotations
 
 import hashlib
 import json
-import logging
 import os
 import sqlite3
 import stat
-import time
 from dataclasses import dataclass
 from pathlib import Path
 
-LOG = logging.getLogger(__name__)
+from firmware.journal.plain_files import NO_LINK_NO_WAIT, is_regular_or_set_aside
+
 SUFFIX = ".last"
 MOST_BYTES = 512  # a mark is about 90 bytes: more is no mark, and is never read whole
 LARGEST = 2**62  # game and event numbers beyond this are no mark's (SQLite's integers end at 2**63 - 1)
@@ -90,8 +89,7 @@ def remember(journal: Path, game: int, seq: int, event: str, identity: str | Non
     final = marker_path(journal)
     fresh = final.with_name(final.name + ".new")
     _clear(fresh)
-    # made afresh, never through a link left there, never waiting on a pipe left there
-    handle = os.open(fresh, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0), 0o644)
+    handle = os.open(fresh, os.O_WRONLY | os.O_CREAT | os.O_EXCL | NO_LINK_NO_WAIT, 0o644)  # made afresh
     with os.fdopen(handle, "w", encoding="utf-8") as marker:
         marker.write(text + "\n")
         marker.flush()
@@ -106,32 +104,9 @@ def remember(journal: Path, game: int, seq: int, event: str, identity: str | Non
 
 def _clear(path: Path) -> None:
     """Nothing at ``path`` once this returns: a regular file is what a stop left of a mark being
-    written and goes without a word; anything else (a pipe would hold the companion for ever, a
-    link would have the mark written over the file it points to) is set aside and said in the log."""
-    try:
-        found = os.lstat(path)
-    except FileNotFoundError:
-        return
-    if stat.S_ISREG(found.st_mode):
+    written and goes without a word; anything else is set aside (see :mod:`plain_files`)."""
+    if is_regular_or_set_aside(path, "the last-event mark"):
         path.unlink()
-        return
-    if stat.S_ISDIR(found.st_mode):
-        aside = path.with_name(f"{path.name}.aside-{os.getpid()}-{time.time_ns()}")
-        os.rename(path, aside)
-        LOG.warning("a folder stood where the last-event mark is written (%s): moved aside to %s", path, aside)
-        return
-    path.unlink()
-    LOG.warning("%s stood where the last-event mark is written (%s): removed (a pipe or a link there is no mark)",
-                _kind(found.st_mode), path)
-
-
-def _kind(mode: int) -> str:
-    """What a file that is not a regular one is, in words."""
-    for test, name in ((stat.S_ISLNK, "a symbolic link"), (stat.S_ISFIFO, "a pipe"), (stat.S_ISSOCK, "a socket"),
-                       (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device")):
-        if test(mode):
-            return name
-    return "something that is no regular file"
 
 
 def forget(journal: Path) -> None:
@@ -145,7 +120,7 @@ def recalled(journal: Path) -> LastEvent | None:
     regular file are read, and nothing else is opened for reading (a FIFO would hang the start)."""
     path = marker_path(journal)
     try:
-        handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0))
+        handle = os.open(path, os.O_RDONLY | NO_LINK_NO_WAIT)
     except FileNotFoundError:
         return None
     except OSError as error:
