@@ -143,6 +143,7 @@ class Journal:
         self.immutable = False  # read-only and unable to use SQLite's shared memory: the log is not seen
         self.identity: str | None = None  # this journal's own, signing its marks (a writer's)
         self._identity_was_there = False  # False: made at this start (the journal's previous marks carry none)
+        self._identity_damaged = False  # replaced at this start: the journal's previous marks cannot be checked
         in_memory = str(path) == ":memory:"
         self._lock = None if in_memory or read_only else _lock(Path(path))
         # Found empty or missing at start: whatever the mark says was acknowledged went with the file.
@@ -196,9 +197,21 @@ class Journal:
 
     def _refuse_another_journals(self, last: last_event.LastEvent) -> None:
         """DamagedMark unless the mark was signed by this journal; an unsigned one only when the
-        journal had no identity before this start (both written by an earlier version)."""
+        journal had no identity before this start (both written by an earlier version). Any mark
+        is believed beside an identity found damaged: what it owes is better told than dropped."""
+        if self._identity_damaged:
+            return
         if last.journal != self.identity and (last.journal is not None or self._identity_was_there):
             raise last_event.DamagedMark("it was not written for this journal (another journal's, or a crafted one)")
+
+    def _replace_damaged_identity(self, db: sqlite3.Connection) -> None:
+        """Drop an identity table that holds no sound identity, said once (see :func:`_identity_damage`)."""
+        damage = _identity_damage(db)
+        if damage is None:
+            return
+        LOG.error("journal %s: its identity is damaged (%s): replaced by a new one", self.path, damage)
+        db.execute("DROP TABLE identity")
+        self._identity_damaged = True
 
     def _open(self, read_only: bool) -> sqlite3.Connection:
         if not read_only:
@@ -253,6 +266,7 @@ class Journal:
                     elif version < SCHEMA_VERSION:
                         _upgrade(db, version)
                     db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+                    self._replace_damaged_identity(db)
                     self.identity, self._identity_was_there = _identity(db)
             self._version = self._refuse_newer(db)  # a read-only journal may be of an older version
             damaged = [] if read_only else read_games(db, self._version)[1]  # a reader lists them (damaged())
@@ -471,20 +485,36 @@ def _transaction(db: sqlite3.Connection) -> Iterator[None]:
 
 
 WAL_SUFFIXES = ("", "-wal", "-shm")
+IDENTITY_BYTES = 16  # written as twice as many hexadecimal digits
 
 
 def _identity(db: sqlite3.Connection) -> tuple[str, bool]:
     """The journal's own identity (made once, at random: a copied or crafted mark names another),
-    and whether it was there before (in the caller's transaction). A table of its own: journals of
-    this version still open in earlier ones."""
+    and whether it was there before (in the caller's transaction, after :func:`_identity_damage`).
+    A table of its own: journals of this version still open in earlier ones."""
     db.execute("CREATE TABLE IF NOT EXISTS identity (id TEXT NOT NULL)")
-    found = db.execute("SELECT id FROM identity LIMIT 1").fetchone()
-    if found is not None and isinstance(found[0], str):
+    found = db.execute("SELECT id FROM identity").fetchone()
+    if found is not None:
         return found[0], True
-    made = secrets.token_hex(16)
-    db.execute("DELETE FROM identity")
+    made = secrets.token_hex(IDENTITY_BYTES)
     db.execute("INSERT INTO identity (id) VALUES (?)", (made,))
     return made, False
+
+
+def _identity_damage(db: sqlite3.Connection) -> str | None:
+    """Why the identity table holds no identity this version made (None: it does, or there is no
+    table yet). Its shape and size are checked before it is read: other columns stopped every start,
+    and a long one made every mark as long (fsync'd at each move, and too long to be read back)."""
+    columns = [(name, kind, not_null) for _, name, kind, not_null, _, _ in db.execute("PRAGMA table_info(identity)")]
+    if not columns:
+        return None
+    if columns != [("id", "TEXT", 1)]:
+        return f"its columns are {', '.join(name for name, _, _ in columns)}, not id alone"
+    rows, sound = db.execute("SELECT count(*), total(typeof(id) = 'text' AND length(id) = ? AND id NOT GLOB "
+                             "'*[^0-9a-f]*') FROM identity", (2 * IDENTITY_BYTES,)).fetchone()
+    if rows != 1:
+        return f"it holds {rows} identities"
+    return None if sound else f"it holds no {2 * IDENTITY_BYTES} hexadecimal digits"
 
 
 def _at_rest(path: Path) -> bool:
