@@ -33,7 +33,7 @@ import time
 import urllib.parse
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import IO
+from typing import IO, TypeVar
 
 from typing import Any
 
@@ -89,6 +89,8 @@ CREATE TABLE events (
 );
 """
 OnCommit = Callable[[int, int, str], None]
+FileState = tuple[object, ...]
+Read = TypeVar("Read")
 
 
 class JournalError(OSError):
@@ -144,6 +146,7 @@ class Journal:
         self.identity: str | None = None  # this journal's own, signing its marks (a writer's)
         self._identity_was_there = False  # False: made at this start (the journal's previous marks carry none)
         self._identity_damaged = False  # replaced at this start: the journal's previous marks cannot be checked
+        self._opened_as: FileState | None = None  # the file as an immutable connection found it (see _read)
         in_memory = str(path) == ":memory:"
         self._lock = None if in_memory or read_only else _lock(Path(path))
         # Found empty or missing at start: whatever the mark says was acknowledged went with the file.
@@ -219,10 +222,11 @@ class Journal:
             return self._checked(db, read_only)
         if _at_rest(Path(self.path)):  # nothing to miss; SQLite would leave an empty log and shared memory behind
             return self._checked(self._connect_read_only(True), read_only)
-        self.immutable = not _can_share_memory(Path(self.path))
-        if self.immutable:
+        immutable = not _can_share_memory(Path(self.path))
+        if immutable and not self.immutable:  # said once, not again when a reading opens it afresh
             LOG.warning("journal %s read as immutable (its folder is not writable by this user): what the "
                         "companion committed since its last turn's end is not seen", self.path)
+        self.immutable = immutable
         try:
             return self._checked(self._connect_read_only(self.immutable), read_only)
         except sqlite3.OperationalError as error:
@@ -239,6 +243,7 @@ class Journal:
     def _connect_read_only(self, immutable: bool) -> sqlite3.Connection:
         """A read-only connection; ``immutable`` needs no write access at all, at the cost of the
         write-ahead log (the turn in progress) and of any locking against a writer."""
+        self._opened_as = _file_state(Path(self.path)) if immutable else None  # taken before: a change meanwhile shows
         uri = f"file:{urllib.parse.quote(str(self.path))}?mode=ro" + ("&immutable=1" if immutable else "")
         return sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
 
@@ -372,19 +377,19 @@ class Journal:
 
     def games(self) -> list[GameRecord]:
         """Every game that makes sense, oldest first (only a read-only journal can hold others)."""
-        return read_games(self._db, self._version)[0]
+        return self.sound_and_damaged()[0]
 
     def game(self, game: int) -> GameRecord | None:
         """Game ``game`` if it is there and sound, read from its own rows alone."""
-        return read_game(self._db, self._version, game)
+        return self._read(lambda: read_game(self._db, self._version, game))
 
     def damaged(self) -> list[DamagedGame]:
         """The games whose row or events make no sense (only ever in a read-only journal)."""
-        return read_games(self._db, self._version)[1]
+        return self.sound_and_damaged()[1]
 
     def sound_and_damaged(self) -> tuple[list[GameRecord], list[DamagedGame]]:
         """:meth:`games` and :meth:`damaged` in one reading of the journal."""
-        return read_games(self._db, self._version)
+        return self._read(lambda: read_games(self._db, self._version))
 
     def events(self, game: int) -> list[str]:
         """The events of ``game`` in order."""
@@ -393,13 +398,19 @@ class Journal:
     def sourced_events(self, game: int) -> list[tuple[str, str | None]]:
         """The events of ``game`` in order, each with where a roll's dice were read (CAMERA, HAND),
         or None (any other event, and every event journaled before sources were kept)."""
-        query = f"SELECT event, {source_column(self._version)} FROM events WHERE game = ? ORDER BY seq"
-        return [(event, where) for event, where in self._db.execute(query, (game,))]
+        def reading() -> list[tuple[str, str | None]]:
+            query = f"SELECT event, {source_column(self._version)} FROM events WHERE game = ? ORDER BY seq"
+            return [(event, where) for event, where in self._db.execute(query, (game,))]
+
+        return self._read(reading)
 
     def live_game(self) -> GameRecord | None:
         """The game being played, else the last one played (None: no game yet), read from its own
         row rather than every game's: the live page asks after every move. A damaged row is
         looked past as :meth:`games` does."""
+        return self._read(self._live_game)
+
+    def _live_game(self) -> GameRecord | None:
         columns = games_columns(self._version)
         for which in ("WHERE status = 'playing' ORDER BY id DESC", "ORDER BY id DESC"):
             row = self._db.execute(f"SELECT {columns} FROM games {which} LIMIT 1").fetchone()
@@ -409,8 +420,27 @@ class Journal:
                 return game_record(row)
             except DamagedRow:
                 break
-        records = self.games()
+        records = read_games(self._db, self._version)[0]
         return next((r for r in reversed(records) if r.status == PLAYING), records[-1] if records else None)
+
+    def _read(self, reading: Callable[[], Read]) -> Read:
+        """What ``reading`` reads. A connection that reads the file as immutable, without locks (see
+        :meth:`_open`), may read pages a companion is rewriting, or keep ones it rewrote: when the
+        journal changed since the connection opened, it is opened afresh and read again, once. An
+        error met meanwhile was the change's, not damage, and is not said."""
+        if self._opened_as is None:
+            return reading()
+        try:
+            found = reading()
+        except sqlite3.DatabaseError:
+            if _file_state(Path(self.path)) == self._opened_as:
+                raise
+        else:
+            if _file_state(Path(self.path)) == self._opened_as:
+                return found
+        self._db.close()
+        self._db = self._open(read_only=True)
+        return reading()
 
     def unfinished(self) -> GameRecord | None:
         """The game being played when the companion stopped, if any."""
@@ -520,9 +550,19 @@ def _identity_damage(db: sqlite3.Connection) -> str | None:
 def _at_rest(path: Path) -> bool:
     """Whether no companion has the journal open and nothing was cut short: no log, no shared
     memory, no rollback journal beside it (a companion's clean close removes them). Such a file
-    is read as it lies, and the reader leaves the folder as it found it. (A companion starting
-    during the read writes its first moves to a log this read does not see: the next read does.)"""
+    is read as it lies, and the reader leaves the folder as it found it. (A companion that starts
+    meanwhile rewrites its pages: what was read then is read again, see :meth:`Journal._read`.)"""
     return not any(Path(f"{path}{suffix}").exists() for suffix in ("-wal", "-shm", "-journal"))
+
+
+def _file_state(path: Path) -> FileState:
+    """What tells that the journal changed: whether it is at rest, and its file's inode, size and
+    time of its last change (see :meth:`Journal._read`)."""
+    try:
+        found = os.stat(path)
+    except OSError:
+        return (_at_rest(path),)
+    return _at_rest(path), found.st_ino, found.st_size, found.st_mtime_ns
 
 
 def _can_share_memory(path: Path) -> bool:
