@@ -10,6 +10,7 @@ from one thread while the camera feed takes frames on another.
 from __future__ import annotations
 
 import json
+import math
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, replace
@@ -17,12 +18,13 @@ from dataclasses import asdict, replace
 import numpy as np
 
 from hardware.camera import Toss
-from vision.board.board_levels import LevelMap
+from vision.board.board_levels import LEVELS, LevelMap
 from vision.scenes.synthetic import PlacedDie
 from vision.scenes.synthetic_board import BOX_DICE, TrueDie, Where, board_levels, draw_scene, place_die
 
 DIE_SIDE_SHARE = 0.075  # of the frame's height: a die's side when none is given (45 px at 800x600)
 TUMBLE_SIDES = 1.5  # die sides: how far a moving die is from where it comes to rest, per frame left
+SIDE_TOLERANCE = 0.25  # share of the board's die side by which a die laid back may differ from it
 
 
 class SyntheticBoardCamera:
@@ -72,7 +74,13 @@ class SyntheticBoardCamera:
             return self._truth
 
     def put_back(self, dice: Sequence[TrueDie]) -> None:
-        """Lay ``dice`` on the board at rest, where they lay (a resumed round's, remembered)."""
+        """Lay ``dice`` on the board at rest, where they lay (a resumed round's, remembered).
+        ValueError, and nothing changes, for a die this board cannot have: drawn, it would raise in
+        the camera's thread and stall the game."""
+        for number, die in enumerate(dice, start=1):
+            wrong = self._wrong(die)
+            if wrong:
+                raise ValueError(f"die {number} ({die.colour!r}) {wrong}")
         with self._lock:
             self._truth, self._moving, self._tumbling, self._at_rest = tuple(dice), 0, 0, None
 
@@ -112,6 +120,25 @@ class SyntheticBoardCamera:
 
     def close(self) -> None:
         """Nothing to release."""
+
+    def _wrong(self, die: TrueDie) -> str:
+        """What this board cannot draw of ``die`` ("" when nothing): one of its colours, faces 1-6
+        showing its value, a level the board has, a finite centre in the frame, a size near the
+        board's dice, a finite angle, a lean shorter than its side."""
+        placed, (width, height) = die.placed, self.size
+        x, y = placed.centre
+        checks = (
+            (die.colour in BOX_DICE, f"is none of the board's colours ({', '.join(BOX_DICE)})"),
+            (die.face in range(1, 7), f"shows {die.face}, not a face 1-6"),
+            (placed.value == die.face, f"is drawn showing {placed.value}, not its face {die.face}"),
+            (die.level is None or die.level in range(LEVELS), f"lies on level {die.level}, which the board has not"),
+            (0 <= x <= width and 0 <= y <= height, f"lies at ({x:g}, {y:g}), outside the {width}x{height} frame"),
+            (abs(placed.side / self.die_side_px - 1) <= SIDE_TOLERANCE,
+             f"is {placed.side:g} px, not near the board's dice ({self.die_side_px:g} px)"),
+            (math.isfinite(placed.angle), f"is turned {placed.angle:g} degrees"),
+            (math.hypot(*placed.lean) <= placed.side, f"leans {math.hypot(*placed.lean):g} px, past its side"),
+        )
+        return next((why for fine, why in checks if not fine), "")
 
     def _land(self, colour: str, face: int, lying: list[TrueDie]) -> TrueDie:
         """Where a flicked die comes to rest."""
@@ -157,7 +184,7 @@ def board_from_json(text: str) -> tuple[TrueDie, ...]:
                               float(d["placed"]["angle"]), _pair(d["placed"]["lean"])))
             for d in json.loads(text)
         )
-    except (TypeError, KeyError, json.JSONDecodeError) as error:
+    except (TypeError, KeyError, OverflowError, json.JSONDecodeError) as error:  # OverflowError: int(Infinity)
         raise ValueError(f"not a simulated board's dice ({type(error).__name__})") from None
 
 

@@ -29,10 +29,12 @@ from firmware.config import Config
 from firmware.device_config import DeviceConfig
 from firmware.core.autoplay import AutoPlayers
 from firmware.core.game_setup import GameSetup
+from firmware.core.regular_file import read_regular
 from firmware.core.table_game import AutoSeats, TableGame
 from firmware.devices import camera_opener, open_buttons, open_display, throwing_dice
 from firmware.drawing.screens import NoticeScreen, draw, rows_of
 from firmware.journal.journal import JOURNAL_NAME, Journal, JournalError, JournalLocked, replay
+from firmware.journal.plain_files import NO_LINK_NO_WAIT, is_regular_or_set_aside
 from firmware.table import dice_lesson
 from firmware.table._loop import CameraFeed, EventQueue, run
 from firmware.table.companion import Companion
@@ -143,6 +145,7 @@ def resumed_setup(journal: Journal, asked: GameSetup, seed: int, out: TextIO) ->
 
 
 SIMULATED_BOARD = "simulated-board.json"  # in a demo's data folder: the dice lying on its simulated board
+BOARD_MOST_BYTES = 16 << 10  # 16 dice are about 3 KB: a longer file is no board, and is never read whole
 
 
 def restore_table(companion: Companion, tray: SyntheticCamera | SyntheticBoardCamera, data: Path | None = None) -> None:
@@ -150,35 +153,70 @@ def restore_table(companion: Companion, tray: SyntheticCamera | SyntheticBoardCa
     dice where they lay, as remembered in ``data`` for this game when as many of each colour as the
     journal says landed; else (a tray, or no such memory) thrown anew."""
     tosses = companion.game.lying(companion.state)
-    if isinstance(tray, SyntheticBoardCamera) and data is not None:
-        remembered = _remembered_board(data, companion.game_id)
-        wanted = Counter({toss.colour: toss.count for toss in tosses})
-        if remembered and Counter(die.colour for die in remembered) == wanted:
-            tray.put_back(remembered)
-            return
+    wanted = Counter({toss.colour: toss.count for toss in tosses})
+    if isinstance(tray, SyntheticBoardCamera) and data is not None and _laid_back(tray, data, companion.game_id, wanted):
+        return
     for toss in tosses:
         tray.toss(toss)
 
 
-def remember_board(data: Path, game: int | None, dice: tuple[TrueDie, ...]) -> None:
-    """Keep the dice lying on a demo's simulated board in ``data`` (written whole or not at all; a
-    failure is logged, and a resume then throws the dice anew)."""
-    path, partial = data / SIMULATED_BOARD, data / f".{SIMULATED_BOARD}.partial"
+def _laid_back(board: SyntheticBoardCamera, data: Path, game: int | None, wanted: Counter[str]) -> bool:
+    """Whether the dice remembered in ``data`` for ``game``, as many of each colour as ``wanted``,
+    were laid back on ``board``. A file that cannot be used (anything but a regular file of a few KB,
+    damaged, or holding a die the board cannot have) is said once in the log: no board."""
+    path = data / SIMULATED_BOARD
     try:
-        partial.write_text(json.dumps({"game": game, "dice": json.loads(board_json(dice))}), encoding="utf-8")
+        kept, dice = _read_board(path)
+        if kept != game or Counter(die.colour for die in dice) != wanted:  # another game's, or a round on
+            return False
+        board.put_back(dice)
+    except FileNotFoundError:
+        return False
+    except (OSError, ValueError) as error:
+        LOG.warning("no board: the simulated board kept in %s cannot be used (%s); its dice are thrown anew", path, error)
+        return False
+    return True
+
+
+def _read_board(path: Path) -> tuple[object, tuple[TrueDie, ...]]:
+    """The game a simulated board was kept for, and its dice; ValueError when the file is no board."""
+    try:
+        kept = json.loads(read_regular(path, BOARD_MOST_BYTES).decode("utf-8"))
+    except RecursionError:  # json parses nested lists by recursion
+        raise ValueError("it nests too deeply") from None
+    if not isinstance(kept, dict) or "dice" not in kept:
+        raise ValueError("it holds no game's dice")
+    return kept.get("game"), board_from_json(json.dumps(kept["dice"]))
+
+
+def remember_board(data: Path, game: int | None, dice: tuple[TrueDie, ...]) -> None:
+    """Keep the dice lying on a demo's simulated board in ``data``, written as the journal's mark is
+    (:func:`firmware.journal.last_event.remember`): whole or not at all, through a partial file made
+    afresh, never through a link or a pipe left there (set aside, said in the log). A failure is
+    logged, and a resume then throws the dice anew."""
+    path, partial = data / SIMULATED_BOARD, data / f".{SIMULATED_BOARD}.partial"
+    text = json.dumps({"game": game, "dice": json.loads(board_json(dice))})
+    try:
+        if is_regular_or_set_aside(partial, "the simulated board's partial file"):
+            partial.unlink()  # what a stop left of a write
+        _write_afresh(partial, text)
         os.replace(partial, path)
     except OSError as error:
         LOG.warning("cannot keep the simulated board in %s (%s): a resumed round throws its dice anew", path, error)
-        partial.unlink(missing_ok=True)
 
 
-def _remembered_board(data: Path, game: int | None) -> tuple[TrueDie, ...]:
-    """The dice remembered for ``game`` on a demo's simulated board; () when none (or damaged)."""
+def _write_afresh(path: Path, text: str) -> None:
+    """``text`` in a file made afresh at ``path`` (nothing may stand there), fsync'd; a write cut short
+    (a full disk, a file-size limit) leaves nothing there."""
+    handle = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | NO_LINK_NO_WAIT, 0o644)
     try:
-        kept = json.loads((data / SIMULATED_BOARD).read_text(encoding="utf-8"))
-        return board_from_json(json.dumps(kept["dice"])) if kept.get("game") == game else ()
-    except (OSError, ValueError, TypeError, KeyError, AttributeError):  # none, or no board: thrown anew
-        return ()
+        with os.fdopen(handle, "w", encoding="utf-8") as written:
+            written.write(text)
+            written.flush()
+            os.fsync(written.fileno())
+    except OSError:
+        path.unlink(missing_ok=True)
+        raise
 
 
 def simulated_table(game: TableGame, seed: int, data_dir: Path) -> SyntheticCamera | SyntheticBoardCamera:
