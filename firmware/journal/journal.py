@@ -22,6 +22,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import fcntl
+import glob
 import itertools
 import json
 import logging
@@ -182,6 +183,8 @@ class Journal:
             last = last_event.recalled(path)
             if last is None:
                 return
+            if self.moved_aside is None and file_lost:
+                self._find_kept_aside(path)
             if self.moved_aside is not None:
                 last_event.forget(path)
                 return
@@ -197,6 +200,15 @@ class Journal:
             LOG.error("journal %s: %s", path, self.lost.sentence())
             if file_lost:  # said now; the fresh journal owes nothing, so the next start says it no more
                 last_event.forget(path)
+
+    def _find_kept_aside(self, path: Path) -> None:
+        """``moved_aside``: the journal a start kept aside and was stopped (a kill) before it started the
+        fresh one and said so; the games the mark owes are in it, not lost (see :func:`_kept_aside_since_the_mark`)."""
+        self.moved_aside = _kept_aside_since_the_mark(path)
+        if self.moved_aside is not None:
+            LOG.error("journal %s was found empty or missing: the start before this one kept it as %s (it was "
+                      "unreadable) and was stopped before it said so; its games are there, a fresh journal starts",
+                      path, self.moved_aside.name)
 
     def _refuse_another_journals(self, last: last_event.LastEvent) -> None:
         """DamagedMark unless the mark was signed by this journal; an unsigned one only when the
@@ -636,6 +648,17 @@ def _keep_aside(path: Path, originals: dict[str, bytes]) -> Path:
     for suffix in WAL_SUFFIXES:
         Path(str(path) + suffix).unlink(missing_ok=True)
     return aside
+
+
+def _kept_aside_since_the_mark(path: Path) -> Path | None:
+    """The newest journal kept aside by :func:`_keep_aside` since the mark of the last acknowledged
+    event was written, if any: the events the mark owes went into it (every start after keeping a
+    journal aside forgets the mark, and every event acknowledged after writes it anew)."""
+    marked = last_event.marker_path(path).stat().st_mtime_ns
+    kept = [(found.stat().st_mtime_ns, found) for found in path.parent.glob(f"{glob.escape(path.name)}.unreadable-*")
+            if not found.name.endswith(WAL_SUFFIXES[1:])]
+    since = [(when, found) for when, found in kept if when >= marked]
+    return max(since)[1] if since else None
 
 
 def _remove_mark(journal: Path) -> None:
