@@ -49,8 +49,8 @@ class AutoPlayers:
         if action is None or not action.presses:
             self._acted_on = None  # a screen to wait on: the next decision, even if alike, is new
             return
-        if screen == self._acted_on:
-            return
+        if screen == self._acted_on and not getattr(screen, "status", "").startswith(NOT_SAVED):
+            return  # the same screen drawn again; a refusal told again is a new one
         self._acted_on = screen
         if action.decision and self._undo_rate and self._rng.random() < self._undo_rate:
             action = AutoPress((Press.UNDO,))

@@ -488,6 +488,7 @@ class Companion:
             self.unsaved = f"could not journal {event!r}: {write_trouble(error)}"
             LOG.error("%s", self.unsaved)
             self._status = f"{NOT_SAVED}: try again"
+            self._shown = None  # refused again, the screen looks the same: shown and told anew all the same
             return False
         self.unsaved = None
         return True
