@@ -485,7 +485,8 @@ class Companion:
         try:
             self.journal.append(self._game, event, self.game.progress(after), source)
         except (sqlite3.Error, OSError) as error:
-            self.unsaved = f"could not journal {event!r}: {write_trouble(error)}"
+            where = "" if str(self.journal.path) == ":memory:" else f" in {self.journal.path}"  # SQLite names no file
+            self.unsaved = f"could not journal {event!r}{where}: {write_trouble(error)}"
             LOG.error("%s", self.unsaved)
             self._status = f"{NOT_SAVED}: try again"
             self._shown = None  # refused again, the screen looks the same: shown and told anew all the same
