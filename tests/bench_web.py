@@ -7,7 +7,10 @@ and ``/stats.json`` right after each of 20 moves (the moment every open page ask
 p50 and p99; then 200 clients asking at once for 20 s against the real server (p99, errors);
 then a new visitor's page while 120 slow clients hold connections open. Each line ends with the
 target the issue set. Also: 10 pages polling the statistics, the history and the live game while
-200 moves are journaled, counting the checkpoints they held up past their wait.
+200 moves are journaled, counting the checkpoints they held up past their wait. Last, the floods
+(``--only floods`` runs them alone): the household's phones polling while thousands of slow
+sockets are reopened as fast as they are closed, while one address and 39 pipeline game pages and
+read them slowly, and while a reconnect flood runs (the polls on kept-alive connections it lost).
 """
 
 from __future__ import annotations
@@ -258,26 +261,75 @@ def _slow_sockets(port: int, count: int, hosts: int, ready, stop) -> int:
     return reopened
 
 
-def _household(port: int, seconds: float) -> list[float]:
+PIPELINED = 20  # requests a pipelining socket sends at once
+READ_BYTES = 64  # what it reads of their answers each second
+
+
+def _pipelining(port: int, count: int, hosts: int, games: int, ready, stop) -> int:
+    """Hold ``count`` connections from ``hosts`` loopback addresses, each sending PIPELINED
+    ``GET /games/N`` at once and reading READ_BYTES of the answers a second (a 4 KB receive
+    window), reopening every one the server closes, until ``stop``; ``ready`` is set once all were
+    opened. Returns how many it had to reopen."""
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, min(hard, count + 256)), hard))
+
+    def open_one(number: int) -> socket.socket:
+        sock = socket.socket()
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        sock.bind((f"127.0.{1 + number % hosts}.1", 0))
+        sock.settimeout(5)
+        sock.connect(("127.0.0.1", port))
+        sock.sendall(b"".join(b"GET /games/%d HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n" % (1 + (number + turn) % games)
+                              for turn in range(PIPELINED)))
+        sock.setblocking(False)
+        return sock
+
+    sockets = [open_one(number) for number in range(count)]
+    ready.set()
+    reopened = 0
+    while not stop.wait(1):
+        for number, sock in enumerate(sockets):
+            try:
+                if sock.recv(READ_BYTES):
+                    continue
+            except BlockingIOError:
+                continue
+            except OSError:
+                pass
+            sock.close()
+            sockets[number] = open_one(number)
+            reopened += 1
+    for sock in sockets:
+        sock.close()
+    return reopened
+
+
+def _household(port: int, seconds: float, keep_alive: bool = False) -> list[float]:
     """Each phone of HOUSEHOLD asks for the live game twice a second, as an open page does, for
-    ``seconds``: how long each answer took, connection included (30 s a timeout)."""
+    ``seconds``, on a new connection each time or on one kept alive (reopened only once lost): how
+    long each answer took, connection included (30 s a timeout, a lost one infinite)."""
     import http.client
 
     times: list[float] = []
 
     def phone(address: str) -> None:
         stop = time.monotonic() + seconds
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30, source_address=(address, 0))
         while time.monotonic() < stop:
             started = time.perf_counter()
             try:
-                connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30, source_address=(address, 0))
                 connection.request("GET", "/live.json")
                 connection.getresponse().read()
-                connection.close()
                 times.append(time.perf_counter() - started)
-            except OSError:
+            except (OSError, http.client.HTTPException):
                 times.append(float("inf"))
+                connection.close()  # the next request opens a new one
+            if not keep_alive:
+                connection.close()
             time.sleep(POLL_MS / 1000)
+        connection.close()
 
     threads = [threading.Thread(target=phone, args=(address,)) for address in HOUSEHOLD]
     for thread in threads:
@@ -287,10 +339,10 @@ def _household(port: int, seconds: float) -> list[float]:
     return times
 
 
-def siege(data: Path, count: int = 2000, seconds: float = 20.0) -> str:
-    """``count`` slow sockets from CROWD_HOSTS addresses, reopened as fast as the server closes
-    them, while the household's phones poll the live game for ``seconds``, each from a process of
-    its own (in the server's, their threads would take its interpreter)."""
+def _under_attack(data: Path, seconds: float, keep_alive: bool, attack, *arguments) -> tuple[list[float], int]:
+    """``attack(port, *arguments, ready, stop)`` in a process of its own, while the household's
+    phones poll the live game for ``seconds`` from another (in the server's, their threads would
+    take its interpreter): the polls' times and how many sockets the attack reopened."""
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
@@ -299,19 +351,48 @@ def siege(data: Path, count: int = 2000, seconds: float = 20.0) -> str:
     manager = multiprocessing.Manager()
     ready, stop = manager.Event(), manager.Event()
     with ProcessPoolExecutor(2) as pool:
-        attack = pool.submit(_slow_sockets, server.port, count, CROWD_HOSTS, ready, stop)
+        attacking = pool.submit(attack, server.port, *arguments, ready, stop)
         while not ready.wait(1):
-            if attack.done():
-                attack.result()
-        time.sleep(2)  # the slow sockets settle in
-        times = pool.submit(_household, server.port, seconds).result()
+            if attacking.done():
+                attacking.result()
+        time.sleep(2)  # the attack settles in
+        times = pool.submit(_household, server.port, seconds, keep_alive).result()
         stop.set()
-        reopened = attack.result()
+        reopened = attacking.result()
     manager.shutdown()
     server.close()
-    return (f"{count} slow sockets from {CROWD_HOSTS} addresses: the household's {len(HOUSEHOLD)} phones had "
-            f"{len(times)} answers, p50 {statistics.median(times):.2f} s, slowest {max(times):.2f} s (target <= 1 s); "
-            f"{reopened} slow sockets closed by the server and reopened")
+    return times, reopened
+
+
+def _polls(times: list[float]) -> str:
+    return (f"the household's {len(HOUSEHOLD)} phones had {len(times)} answers, p50 {statistics.median(times):.2f} s, "
+            f"slowest {max(times):.2f} s (target <= 1 s)")
+
+
+def siege(data: Path, count: int = 2000, seconds: float = 20.0) -> str:
+    """``count`` slow sockets from CROWD_HOSTS addresses, reopened as fast as the server closes
+    them, while the household's phones poll the live game for ``seconds``."""
+    times, reopened = _under_attack(data, seconds, False, _slow_sockets, count, CROWD_HOSTS)
+    return f"{count} slow sockets from {CROWD_HOSTS} addresses: {_polls(times)}; {reopened} slow sockets closed by the server and reopened"
+
+
+def pipelining(data: Path, hosts: int, games: int, per_host: int = 100, seconds: float = 20.0) -> str:
+    """``per_host`` connections (PER_ADDRESS) from each of ``hosts`` addresses pipelining game
+    pages and reading their answers slowly, while the household's phones poll the live game."""
+    times, reopened = _under_attack(data, seconds, False, _pipelining, hosts * per_host, hosts, games)
+    return (f"{hosts * per_host} connections from {hosts} addresses pipelining {PIPELINED} /games/N each, read at "
+            f"{READ_BYTES} B/s: {_polls(times)}; {reopened} closed by the server and reopened")
+
+
+def reconnect_flood(data: Path, count: int = 780, hosts: int = 39, seconds: float = 10.0) -> str:
+    """``count`` slow sockets from ``hosts`` addresses, reopened as fast as the server closes them,
+    while the household's phones poll the live game on connections kept alive between polls, as a
+    browser does: the polls that lost their connection."""
+    times, reopened = _under_attack(data, seconds, True, _slow_sockets, count, hosts)
+    lost = sum(took == float("inf") for took in times)
+    return (f"{count} reconnecting sockets from {hosts} addresses: {lost} of {len(times)} polls on kept-alive "
+            f"connections lost (target 0); {_polls([took for took in times if took != float('inf')] or [0.0])}; "
+            f"{reopened} sockets closed by the server and reopened")
 
 
 def main() -> int:
@@ -320,18 +401,25 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--clients", type=int, default=200)
     parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--only", choices=("costs", "floods"), help="the journal's costs and the crowd, or the "
+                        "slow, pipelining and reconnecting sockets alone (default: both)")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     with tempfile.TemporaryDirectory() as folder:
         data = Path(folder)
         events = journal_of(args.games, rng, data / JOURNAL_NAME)
         print(f"journal of {args.games} finished games, {events} events, one game in progress")
-        for line in after_moves(data / JOURNAL_NAME, rng):
-            print(line)
-        print(readers_during_a_game(data / JOURNAL_NAME, rng))
-        print(crowd(data, args.clients, args.seconds, args.games))
-        print(slow_sockets(data))
-        print(siege(data))
+        if args.only != "floods":
+            for line in after_moves(data / JOURNAL_NAME, rng):
+                print(line)
+            print(readers_during_a_game(data / JOURNAL_NAME, rng))
+            print(crowd(data, args.clients, args.seconds, args.games))
+        if args.only != "costs":
+            print(slow_sockets(data))
+            print(siege(data))
+            print(pipelining(data, 1, args.games))
+            print(pipelining(data, 39, args.games))
+            print(reconnect_flood(data))
     return 0
 
 

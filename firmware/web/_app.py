@@ -59,6 +59,12 @@ def is_live_board(path: str) -> bool:
     return path in ("/", "/live.json", "/favicon.ico") or path.startswith("/static/")
 
 
+def is_replay(path: str) -> bool:
+    """Whether a request replays a game: the one view whose cost a visitor chooses (any game, any
+    step, never kept), so the one a flood of requests can make the page spend its time on."""
+    return path.startswith("/games/")
+
+
 def host_allowed(host: str, names: frozenset[str]) -> bool:
     """Whether a request's Host header names this page: an address written as a number (the one it
     listens on, or any of the machine's when it listens on all), ``localhost``, or a name listed

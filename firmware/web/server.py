@@ -15,16 +15,25 @@ import threading
 import time
 from collections import Counter, defaultdict, deque
 from pathlib import Path
+from typing import Any
 
 from waitress.channel import HTTPChannel
 from waitress.server import TcpWSGIServer
 from waitress.task import ThreadedTaskDispatcher
 
 from firmware.journal.journal import JOURNAL_NAME
-from firmware.web._app import create_app, is_live_board
+from firmware.web._app import create_app, is_live_board, is_replay
 
 LOG = logging.getLogger("dice_companion")
-THREADS = 8  # a few phones and a TV at once asking for the slow views (a game replayed, the history, the statistics)
+# A request is answered in one of three lanes of worker threads: the live board's, the replays'
+# and the other views'. A replay takes the interpreter for tens of milliseconds, and while one
+# runs, the loop that accepts and reads connections waits for it at every system call (CPython's
+# lock favours the busy thread): 8 threads replaying for 39 pipelining hosts left the loop 0.27 s
+# a turn of 64 connections, and the household's polls queued 20 s behind other hosts' connections
+# in the kernel. So replays have one thread, which rests after each as long as it took (the loop
+# and the live board run freely at least half the time). The other views are read once a move
+# (the statistics' first reading replays every game: seconds) and kept, so they keep their threads.
+THREADS = 8  # the other views' (a few phones and a TV at once, while a reading is under way)
 LIVE_THREADS = 2  # the live board's lane: its page and poll never wait behind the slow views
 # Idle and slow connections must not lock new visitors out. Waitress's defaults (100 connections,
 # idle ones closed after 120 s, looked for every 30 s) let a few slow clients shut the page; here
@@ -42,28 +51,36 @@ BACKLOG = 4096  # connections the kernel queues for accepting: a full queue drop
 CONNECTIONS = {"channel_timeout": 10, "cleanup_interval": 2, "asyncore_use_poll": True, "backlog": BACKLOG}
 HEADER_DEADLINE_S = 10.0  # a request's headers must be in this long after its first byte (trickled ones never go idle)
 PER_ADDRESS = 100  # connections one address may hold: one host's slow sockets must not lock the others out
+ANSWERING_PER_ADDRESS = 4  # of those, with a request parsed (queued or answered, so never closed for the cap); the others' wait unread
 ANSWERED_RECENTLY_S = 5.0  # a connection that answered a request this recently is never closed for the cap (a phone polls twice a second)
 HEADERS_END = b"\r\n\r\n"  # where a request's headers end (waitress takes no other)
 NOTICE_EVERY_S = 60.0  # how often the log may say that slow connections were closed to make room
 
 
 class BoundedChannel(HTTPChannel):
-    """waitress's connection with two bounds it lacks: a request whose headers are not all in
+    """waitress's connection with bounds it lacks: a request whose headers are not all in
     HEADER_DEADLINE_S after its first byte is closed (a client trickling a byte every few seconds is
-    never idle, so the idle timeout never closes it), and a connection past PER_ADDRESS from one
-    address is closed as soon as it is accepted. ``waiting_since`` is when it last began to wait
-    for its client: opened, or the first byte of its latest request; ``served_at`` when it last
-    answered a request."""
+    never idle, so the idle timeout never closes it), a connection past PER_ADDRESS from one
+    address is closed as soon as it is accepted, and its requests are parsed one at a time, no more
+    than ANSWERING_PER_ADDRESS of an address's at once. ``waiting_since`` is when it last began to
+    wait for its client: opened, or the first byte of its latest request; ``served_at`` when it
+    last answered a request."""
 
     served_at = -math.inf
+    _answering = False  # counted in the server's ``answering``
     _unparsed = b""  # read, not yet parsed: the requests pipelined behind the one being answered
 
     def __init__(self, server, sock, addr, adj, map=None) -> None:  # noqa: A002 (waitress's own names)
         super().__init__(server, sock, addr, adj, map)
         self.waiting_since = time.monotonic()
-        host = _host(addr)
-        if sum(_host(channel.addr) == host for channel in list(server.active_channels.values())) > PER_ADDRESS:
+        _count(server.connections, _host(addr), 1)
+        if server.connections[_host(addr)] > PER_ADDRESS:
             self.will_close = True  # closed at the loop's next turn, before anything is read
+
+    def del_channel(self, map=None) -> None:  # noqa: A002 (waitress's own names)
+        if self._fileno is not None:  # still counted (a closed connection may be closed again)
+            _count(self.server.connections, _host(self.addr), -1)
+        super().del_channel(map)
 
     def received(self, data: bytes) -> bool:
         """Held, and handed to waitress one request at a time: it parsed every request in a read
@@ -75,8 +92,10 @@ class BoundedChannel(HTTPChannel):
 
     def _parse_next(self) -> None:
         """Hand waitress the held bytes up to one request's end of headers at a time, while it has
-        no request to answer (a request with a body may finish mid-piece: two at most)."""
-        while self._unparsed and not self.requests:
+        no request to answer (a request with a body may finish mid-piece: two at most) and its
+        address fewer than ANSWERING_PER_ADDRESS connections with one: a held one may be closed."""
+        answering = self.server.answering
+        while self._unparsed and not self.requests and answering[_host(self.addr)] < ANSWERING_PER_ADDRESS:
             end = self._unparsed.find(HEADERS_END)
             end = len(self._unparsed) if end < 0 else end + len(HEADERS_END)
             piece, self._unparsed = self._unparsed[:end], self._unparsed[end:]
@@ -84,11 +103,25 @@ class BoundedChannel(HTTPChannel):
                 self.waiting_since = time.monotonic()
             if not super().received(piece):  # the connection is closing
                 self._unparsed = b""
+            self._recount()
+
+    def _recount(self) -> None:
+        """Count this connection among its address's answering ones while it has a request: the
+        loop calls it as it parses one, a worker as it answers one, both under one lock, so the
+        later sees the truth."""
+        with self.server.answering_lock:
+            answering = bool(self.requests)
+            if answering != self._answering:
+                self._answering = answering
+                _count(self.server.answering, _host(self.addr), 1 if answering else -1)
 
     def service(self) -> None:
         self.served_at = time.monotonic()  # already here: the client may read its answer before super() returns
-        super().service()
-        self.served_at = time.monotonic()
+        try:
+            super().service()
+        finally:
+            self.served_at = time.monotonic()
+            self._recount()
 
     def readable(self) -> bool:
         if self._unparsed and super().readable():  # the last answer sent: the next request held
@@ -97,29 +130,59 @@ class BoundedChannel(HTTPChannel):
         if request is not None and not request.headers_finished and \
                 time.monotonic() - self.waiting_since > HEADER_DEADLINE_S:
             self.will_close = True
-        return super().readable()
+        return super().readable() and not self._unparsed  # nothing more read while a request is held
 
 
 def _host(addr: object) -> object:
     return addr[0] if isinstance(addr, tuple) else addr
 
 
+def _count(counts: Counter[object], host: object, step: int) -> None:
+    """Add ``step`` to ``host``'s count, forgetting it at 0: a flood of addresses leaves nothing behind."""
+    counts[host] += step
+    if not counts[host]:
+        del counts[host]
+
+
 class Lanes:
-    """waitress's task dispatcher in two lanes of worker threads: the live board's (LIVE_THREADS)
-    and the rest's (THREADS), so the household's poll never queues behind another host's replays."""
+    """waitress's task dispatcher in three lanes of worker threads: the live board's
+    (LIVE_THREADS), the replays' (one, resting after each as long as it took) and the other
+    views' (THREADS), so the household's poll never queues behind another host's replays nor
+    waits for the interpreter while they run."""
 
     def __init__(self, threads: int, live_threads: int) -> None:
-        self._live, self._rest = ThreadedTaskDispatcher(), ThreadedTaskDispatcher()
+        self._live, self._replays, self._views = (ThreadedTaskDispatcher() for _ in range(3))
         self._live.set_thread_count(live_threads)
-        self._rest.set_thread_count(threads)
+        self._replays.set_thread_count(1)
+        self._views.set_thread_count(threads)
 
     def add_task(self, channel: HTTPChannel) -> None:
         """Queue ``channel``'s next request (waitress adds a channel with one to answer) in its lane."""
         path = getattr(channel.requests[0], "path", "")  # a request that did not parse has none
-        (self._live if is_live_board(path) else self._rest).add_task(channel)
+        if is_live_board(path):
+            self._live.add_task(channel)
+        elif is_replay(path):
+            self._replays.add_task(_Resting(channel))
+        else:
+            self._views.add_task(channel)
 
     def shutdown(self, cancel_pending: bool = True, timeout: float = 5) -> bool:
-        return all([lane.shutdown(cancel_pending, timeout) for lane in (self._live, self._rest)])
+        return all([lane.shutdown(cancel_pending, timeout) for lane in (self._live, self._replays, self._views)])
+
+
+class _Resting:
+    """A replay's task: its thread rests after the answer as long as the answer took."""
+
+    def __init__(self, channel: HTTPChannel) -> None:
+        self.channel = channel
+
+    def service(self) -> None:
+        started = time.monotonic()
+        self.channel.service()
+        time.sleep(time.monotonic() - started)
+
+    def cancel(self) -> None:
+        self.channel.cancel()
 
 
 class BoundedServer(TcpWSGIServer):
@@ -132,6 +195,12 @@ class BoundedServer(TcpWSGIServer):
     _accepted = False
     _closed_since_notice = 0
     _last_notice = -NOTICE_EVERY_S
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self.connections: Counter[object] = Counter()  # per address, its open connections
+        self.answering: Counter[object] = Counter()  # of them, those with a request to answer
+        self.answering_lock = threading.Lock()
+        super().__init__(*args, **kwargs)
 
     def accept(self):  # noqa: ANN201 (waitress's own signature)
         pair = super().accept()
@@ -153,7 +222,7 @@ class BoundedServer(TcpWSGIServer):
         excess = len(still_open) - CONNECTION_CAP
         if excess <= 0:
             return
-        closing = _closing_order(still_open, excess)
+        closing = _closing_order(still_open, self.connections, excess)
         for channel in closing:
             channel.handle_close()
         self._closed_since_notice += len(closing)
@@ -164,13 +233,12 @@ class BoundedServer(TcpWSGIServer):
             self._last_notice, self._closed_since_notice = now, 0
 
 
-def _closing_order(channels: list[BoundedChannel], count: int) -> list[BoundedChannel]:
+def _closing_order(channels: list[BoundedChannel], held: Counter[object], count: int) -> list[BoundedChannel]:
     """Up to ``count`` of ``channels`` to close, one at a time from the address holding the most
-    open connections, the one there that waited longest for its client: a flood's many sockets go
-    before a phone's one kept-alive connection, however much older that is. Never one answering a
-    request or that answered one in the last ANSWERED_RECENTLY_S (a household's polls); fewer than
-    ``count`` where no more may go (waitress's own limit then stops accepting)."""
-    held = Counter(_host(channel.addr) for channel in channels)
+    open connections (``held``), the one there that waited longest for its client: a flood's many
+    sockets go before a phone's one kept-alive connection, however much older that is. Never one
+    answering a request or that answered one in the last ANSWERED_RECENTLY_S (a household's polls);
+    fewer than ``count`` where no more may go (waitress's own limit then stops accepting)."""
     now = time.monotonic()
     closable: dict[object, deque[BoundedChannel]] = defaultdict(deque)
     for channel in sorted(channels, key=lambda channel: channel.waiting_since):
