@@ -373,15 +373,16 @@ def siege(data: Path, count: int = 2000, seconds: float = 20.0) -> str:
     """``count`` slow sockets from CROWD_HOSTS addresses, reopened as fast as the server closes
     them, while the household's phones poll the live game for ``seconds``."""
     times, reopened = _under_attack(data, seconds, False, _slow_sockets, count, CROWD_HOSTS)
-    return f"{count} slow sockets from {CROWD_HOSTS} addresses: {_polls(times)}; {reopened} slow sockets closed by the server and reopened"
+    return (f"{count} slow sockets from {CROWD_HOSTS} addresses: {_polls(times)}; "
+            f"{reopened} slow sockets closed by the server and reopened")
 
 
 def pipelining(data: Path, hosts: int, games: int, per_host: int = 100, seconds: float = 20.0) -> str:
     """``per_host`` connections (PER_ADDRESS) from each of ``hosts`` addresses pipelining game
     pages and reading their answers slowly, while the household's phones poll the live game."""
     times, reopened = _under_attack(data, seconds, False, _pipelining, hosts * per_host, hosts, games)
-    return (f"{hosts * per_host} connections from {hosts} addresses pipelining {PIPELINED} /games/N each, read at "
-            f"{READ_BYTES} B/s: {_polls(times)}; {reopened} closed by the server and reopened")
+    return (f"{hosts * per_host} connections from {hosts} address{'es' * (hosts > 1)} pipelining {PIPELINED} "
+            f"/games/N each, read at {READ_BYTES} B/s: {_polls(times)}; {reopened} closed by the server and reopened")
 
 
 def reconnect_flood(data: Path, count: int = 780, hosts: int = 39, seconds: float = 10.0) -> str:

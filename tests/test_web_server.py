@@ -106,7 +106,8 @@ def test_a_pipelining_client_has_one_request_parsed_at_a_time_and_all_answered(a
     try:
         sock.sendall(b"GET /games/1 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n" * 20)
         assert a_game.asked.wait(HANG_S)
-        [channel] = [channel for channel in list(server._server.active_channels.values()) if channel.addr[0] == "127.0.0.7"]
+        channels = list(server._server.active_channels.values())
+        [channel] = [channel for channel in channels if channel.addr[0] == "127.0.0.7"]
         with channel.requests_lock:  # held while waitress parses what was read
             queued = len(channel.requests)
         a_game.release.set()

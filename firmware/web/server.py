@@ -51,8 +51,8 @@ BACKLOG = 4096  # connections the kernel queues for accepting: a full queue drop
 CONNECTIONS = {"channel_timeout": 10, "cleanup_interval": 2, "asyncore_use_poll": True, "backlog": BACKLOG}
 HEADER_DEADLINE_S = 10.0  # a request's headers must be in this long after its first byte (trickled ones never go idle)
 PER_ADDRESS = 100  # connections one address may hold: one host's slow sockets must not lock the others out
-ANSWERING_PER_ADDRESS = 4  # of those, with a request parsed (queued or answered, so never closed for the cap); the others' wait unread
-ANSWERED_RECENTLY_S = 5.0  # a connection that answered a request this recently is never closed for the cap (a phone polls twice a second)
+ANSWERING_PER_ADDRESS = 4  # of those, with a request read (queued or answered: never closed for the cap); the rest wait
+ANSWERED_RECENTLY_S = 5.0  # a connection that answered a request this recently is never closed for the cap (a poll)
 HEADERS_END = b"\r\n\r\n"  # where a request's headers end (waitress takes no other)
 NOTICE_EVERY_S = 60.0  # how often the log may say that slow connections were closed to make room
 
@@ -244,7 +244,8 @@ def _closing_order(channels: list[BoundedChannel], held: Counter[object], count:
     for channel in sorted(channels, key=lambda channel: channel.waiting_since):
         if not channel.requests and now - channel.served_at > ANSWERED_RECENTLY_S:
             closable[_host(channel.addr)].append(channel)
-    crowded = [(-held[host], queue[0].waiting_since, number, host) for number, (host, queue) in enumerate(closable.items())]
+    crowded = [(-held[host], queue[0].waiting_since, number, host)
+               for number, (host, queue) in enumerate(closable.items())]
     heapq.heapify(crowded)
     chosen: list[BoundedChannel] = []
     while crowded and len(chosen) < count:
