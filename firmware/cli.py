@@ -10,15 +10,18 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import firmware.games  # noqa: F401  (lists the games in the core's catalogue, before any command asks it)
-from engine.errors import EngineError
-from firmware.config import ConfigError, load_config
-from firmware.core.catalogue import default_kind, kinds, table_game
-from firmware.drawing.screens import says
-from firmware.journal.write_limits import write_trouble
-from vision.measure.at_the_table import TRAY_MARGIN
-from vision.measure.evaluation import DatasetError
-from vision.read.params import VisionInputError
+try:  # the rules and the reader load for seconds: Ctrl-C meanwhile leaves as it does later, without a traceback
+    import firmware.games  # noqa: F401  (lists the games in the core's catalogue, before any command asks it)
+    from engine.errors import EngineError
+    from firmware.config import ConfigError, load_config
+    from firmware.core.catalogue import default_kind, kinds, table_game
+    from firmware.drawing.screens import says
+    from firmware.journal.write_limits import write_trouble
+    from vision.measure.at_the_table import TRAY_MARGIN
+    from vision.measure.evaluation import DatasetError
+    from vision.read.params import VisionInputError
+except KeyboardInterrupt:
+    sys.exit(130)
 
 if TYPE_CHECKING:
     from firmware.table.start import Outcome
@@ -529,8 +532,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
     try:
+        args = build_parser().parse_args(argv)
         return int(args.run(args))
     except (EngineError, ConfigError, VisionInputError, DatasetError, OSError) as error:  # refusals, not bugs: no traceback
         print(f"dice-companion: {write_trouble(error)}", file=sys.stderr)
