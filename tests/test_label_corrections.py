@@ -112,6 +112,17 @@ def test_a_pipe_in_place_of_the_list_is_refused_without_waiting_on_it(tmp_path):
     assert said == [f"{pipe}: is no regular file"]
 
 
+def test_a_folder_in_place_of_the_list_is_refused_naming_it(tmp_path):
+    """It raised "[Errno 21] Is a directory: 3", naming neither the file nor what to do."""
+    from vision.measure.label_corrections import CorrectionsError
+
+    folder = tmp_path / "corrections.csv"
+    folder.mkdir()
+    with pytest.raises(CorrectionsError) as error:
+        corrections(folder)
+    assert str(error.value) == f"{folder}: is no regular file"
+
+
 def test_eval_vision_says_what_is_wrong_with_the_list_in_one_line(tmp_path, monkeypatch, capsys):
     from firmware.cli import main
     from vision.measure import label_corrections

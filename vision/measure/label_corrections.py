@@ -69,9 +69,10 @@ def _text(path: Path) -> str:
         handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0))
     except OSError as error:
         raise CorrectionsError(f"{path}: cannot be opened ({error.strerror})") from None
+    if not stat.S_ISREG(os.fstat(handle).st_mode):  # before fdopen, which refuses a folder in words of its own
+        os.close(handle)
+        raise CorrectionsError(f"{path}: is no regular file")
     with os.fdopen(handle, "rb") as opened:
-        if not stat.S_ISREG(os.fstat(handle).st_mode):
-            raise CorrectionsError(f"{path}: is no regular file")
         raw = opened.read(MOST_BYTES + 1)
     if len(raw) > MOST_BYTES:
         raise CorrectionsError(f"{path}: larger than {MOST_BYTES} bytes, so no list of corrections")
