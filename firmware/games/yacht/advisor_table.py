@@ -15,12 +15,10 @@ Where no file can be written the table is computed and kept in memory for the pr
 
 from __future__ import annotations
 
-import errno
 import functools
 import logging
 import lzma
 import os
-import stat
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -28,6 +26,7 @@ from pathlib import Path
 import numpy as np
 
 from engine.errors import StateFormatError
+from firmware.core.regular_file import NotRegularFile, read_regular
 from engine.yacht.advisor import (
     FULL,
     TABLE_SHAPE,
@@ -71,16 +70,11 @@ def read_table(path: Path, rng: np.random.Generator | None = None) -> np.ndarray
     written beside it, would have the hints and bots play from garbage."""
     size = len(stored_size_probe())
     try:
-        handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0))
-    except OSError as error:
-        if error.errno == errno.ELOOP:
-            raise StateFormatError("it is a link, not the table") from None
-        raise
-    with os.fdopen(handle, "rb") as opened:
-        found = os.fstat(handle)
-        if not stat.S_ISREG(found.st_mode) or found.st_size != size:
-            raise StateFormatError(f"it is no regular file of a table's {size} bytes")
-        content = opened.read(size + 1)
+        content = read_regular(path, size)
+    except NotRegularFile as error:
+        raise StateFormatError(f"{error}, not the table") from None
+    if len(content) != size:
+        raise StateFormatError(f"it is {len(content)} bytes, not a table's {size}")
     first, _, data = content.partition(b"\n")
     if not first.startswith(DIGEST_WORD) or first[len(DIGEST_WORD):].decode(errors="replace") != table_digest(data):
         raise StateFormatError("its digest does not match its contents")
