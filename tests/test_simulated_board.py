@@ -162,7 +162,7 @@ def test_a_die_the_board_cannot_have_is_no_board_and_the_dice_are_thrown_anew(re
     _thrown_anew(resumed, board, caplog)
 
 
-def test_a_pipe_as_the_partial_file_is_removed_and_the_board_kept(tmp_path, caplog):
+def test_a_pipe_as_the_partial_file_is_set_aside_and_the_board_kept(tmp_path, caplog):
     partial = tmp_path / PARTIAL
     os.mkfifo(partial)
     assert _finishes(lambda: remember_board(tmp_path, 1, _landed_board()), _open_other_end(partial, os.O_RDONLY))
@@ -172,7 +172,7 @@ def test_a_pipe_as_the_partial_file_is_removed_and_the_board_kept(tmp_path, capl
     assert len(said) == 1 and "a pipe" in said[0] and str(partial) in said[0], said
 
 
-def test_a_link_as_the_partial_file_is_removed_and_what_it_points_to_untouched(tmp_path, caplog):
+def test_a_link_as_the_partial_file_is_set_aside_and_what_it_points_to_untouched(tmp_path, caplog):
     victim = tmp_path / "precious.txt"
     victim.write_text("keep me")
     partial = tmp_path / PARTIAL
