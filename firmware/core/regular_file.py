@@ -1,7 +1,6 @@
 """Small files of the data folder and the cache, read so that whatever stands in their place costs a
 message and never more: a pipe would hold the companion for ever, a link to /dev/zero fill the memory,
-a link elsewhere have it trust a file that is not its own. :func:`kind` says in words what stands
-there instead (the journal's small files say it too)."""
+a link elsewhere have it trust a file that is not its own."""
 
 from __future__ import annotations
 
@@ -28,9 +27,8 @@ def read_regular(path: Path, most: int) -> bytes:
             raise NotRegularFile("it is a symbolic link") from None
         raise
     try:
-        mode = os.fstat(handle).st_mode
-        if not stat.S_ISREG(mode):
-            raise NotRegularFile(f"it is {kind(mode)}")
+        if not stat.S_ISREG(os.fstat(handle).st_mode):
+            raise NotRegularFile("it is no regular file")
         chunks: list[bytes] = []
         left = most + 1
         while left > 0 and (chunk := os.read(handle, left)):
@@ -42,12 +40,3 @@ def read_regular(path: Path, most: int) -> bytes:
         raise NotRegularFile(f"it is longer than {most} bytes")
     return b"".join(chunks)
 
-
-def kind(mode: int) -> str:
-    """What a file that is not a regular one is, in words."""
-    for test, name in ((stat.S_ISLNK, "a symbolic link"), (stat.S_ISFIFO, "a pipe"), (stat.S_ISSOCK, "a socket"),
-                       (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
-                       (stat.S_ISDIR, "a folder")):
-        if test(mode):
-            return name
-    return "something that is no regular file"
