@@ -7,21 +7,22 @@ import subprocess
 import sys
 from pathlib import Path
 
+from firmware.core.catalogue import games
 from firmware.log_setup import JOURNAL_FORMAT, TERMINAL_FORMAT, log_format, writes_to_journal
 
 ROOT = Path(__file__).resolve().parent.parent
 UNIT = ROOT / "firmware" / "pi" / "dice-companion.service"
 
 
-def service_settings() -> dict[str, list[str]]:
-    """The [Service] section's settings, each key with all its values in order (Environment= repeats)."""
+def service_settings(wanted: str = "[Service]") -> dict[str, list[str]]:
+    """A section's settings ([Service] unless told), each key with all its values in order (Environment= repeats)."""
     settings: dict[str, list[str]] = {}
     section = ""
     for line in UNIT.read_text().splitlines():
         line = line.strip()
         if line.startswith("["):
             section = line
-        elif section == "[Service]" and "=" in line and not line.startswith("#"):
+        elif section == wanted and "=" in line and not line.startswith("#"):
             key, value = line.split("=", 1)
             settings.setdefault(key, []).append(value)
     return settings
@@ -36,6 +37,12 @@ def test_the_unit_starts_in_a_folder_systemd_makes_for_its_user_and_tells_lgpio_
     assert settings.get("WorkingDirectory", [""])[0] in made_for_user
     environment = dict(value.split("=", 1) for value in settings.get("Environment", []))
     assert environment.get("LG_WD") == settings["WorkingDirectory"][0]
+
+
+def test_the_unit_describes_the_companion_not_one_of_its_games():
+    """It said "Dice Companion (Can't Stop referee)" when the companion referees five games."""
+    description = service_settings("[Unit]")["Description"][0]
+    assert [game.title for game in games() if game.title in description] == [], description
 
 
 def test_a_stream_is_the_journal_only_when_journal_stream_names_it(tmp_path):
