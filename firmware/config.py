@@ -378,13 +378,19 @@ class _Reader:
         self.used[section[0]].update(keys)
 
     def refuse_unknown(self) -> None:
-        """Refuse a key no one read, naming the known ones and the nearest."""
+        """Refuse a section or key no one read, naming the known ones and the nearest."""
         for name in self.table:
             if name not in self.used:
-                raise ConfigError(f"unknown section [{_key_name(name)}]; known: {', '.join(sorted(self.used))}")
+                hint = _nearest(name, self.used, "[{}]")
+                raise ConfigError(f"unknown section [{_key_name(name)}]{hint}; known: {', '.join(sorted(self.used))}")
             for key in self.table[name]:
                 if key not in self.used[name]:
-                    nearest = difflib.get_close_matches(str(key), self.used[name], 1)
-                    hint = f" (did you mean {nearest[0]}?)" if nearest else ""
-                    raise ConfigError(
-                        f"unknown key {name}.{_key_name(key)}{hint}; known: {', '.join(sorted(self.used[name]))}")
+                    raise ConfigError(f"unknown key {name}.{_key_name(key)}{_nearest(key, self.used[name])}; "
+                                      f"known: {', '.join(sorted(self.used[name]))}")
+
+
+def _nearest(name: str, known: Iterable[str], form: str = "{}") -> str:
+    """The hint ' (did you mean X?)', X the known name nearest a misspelt one (written in ``form``), or ''
+    when none is near: a typo is seen at once, where the list of known names must be read through."""
+    nearest = difflib.get_close_matches(str(name), list(known), 1)
+    return f" (did you mean {form.format(nearest[0])}?)" if nearest else ""

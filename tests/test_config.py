@@ -74,7 +74,8 @@ def test_each_game_says_its_own_number_of_players():
          "known: " + EVERY_GAME_KEY),
         ({"game": {"kind": "columns", "layot": "row"}}, "unknown key game.layot (did you mean layout?); "
                                                        "known: " + EVERY_GAME_KEY),
-        ({"speaker": {"volume": 3}}, "unknown section [speaker]"),
+        ({"speaker": {"volume": 3}}, "unknown section [speaker]; known: board, buttons"),
+        ({"gmae": {"kind": "yacht"}}, "unknown section [gmae] (did you mean [game]?); known: board, buttons"),
         ({"display": "oled"}, "display = 'oled': allowed is a table"),
         ({"buttons": {"next": 2}}, "buttons.next = 2: GPIO2 and GPIO3 carry the I2C bus of the display"),
         ({"game": {"bots": ["Cy"]}}, "game.bots = ['Cy']: allowed is a list of some of the players ['Ann', 'Bob']"),
