@@ -73,11 +73,13 @@ class Config(DeviceConfig):
 
 
 def load_config(path: Path) -> Config:
-    """Read and check a TOML file; raises ConfigError (or OSError if it cannot be read)."""
+    """Read and check a TOML file; raises ConfigError, also when it cannot be read."""
     try:
         table = tomllib.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError as error:
         raise ConfigError(f"no configuration file at {path} (firmware/pi/dice-companion.toml is an example)") from error
+    except OSError as error:
+        raise ConfigError(_unreadable(path, error)) from error
     except tomllib.TOMLDecodeError as error:
         raise ConfigError(f"{path} is not valid TOML: {error}") from error
     except UnicodeDecodeError as error:
@@ -85,6 +87,16 @@ def load_config(path: Path) -> Config:
     except RecursionError:  # tomllib parses nested arrays and tables by recursion
         raise ConfigError(f"{path}: values are nested too deeply (no key of the configuration nests)") from None
     return parse_config(table, base=path.parent)
+
+
+def _unreadable(path: Path, error: OSError) -> str:
+    """Why the file at ``path`` cannot be read, in one plain line: Python's own says its errno and the
+    path again ("[Errno 21] Is a directory: '...'")."""
+    if isinstance(error, IsADirectoryError):
+        return f"{path} is a folder, not a configuration file"
+    reason = (error.strerror or type(error).__name__).lower()
+    advice = " (the user that runs dice-companion needs to read it)" if isinstance(error, PermissionError) else ""
+    return f"cannot read {path}: {reason}{advice}"
 
 
 def parse_config(table: dict[str, Any], base: Path = Path(".")) -> Config:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 from pathlib import Path
 
 import pytest
@@ -156,6 +157,23 @@ def test_run_refuses_a_bad_configuration_before_opening_anything(tmp_path, capsy
     assert "display.type = 'lcd'" in capsys.readouterr().err
     assert main(["run", "--config", str(tmp_path / "missing.toml")]) == 2
     assert "no configuration file at" in capsys.readouterr().err
+
+
+def unreadable(self: Path, *args: object, **kwargs: object) -> str:
+    """What reading a file this user may not read raises (tests run as root, who reads every file)."""
+    raise PermissionError(errno.EACCES, "Permission denied", str(self))
+
+
+def test_a_configuration_that_cannot_be_read_is_said_in_one_plain_line(tmp_path, capsys, monkeypatch):
+    """A folder said '[Errno 21] Is a directory: ...', an unreadable file '[Errno 13] Permission denied: ...'."""
+    assert main(["run", "--config", str(tmp_path)]) == 2
+    assert capsys.readouterr().err == f"dice-companion: {tmp_path} is a folder, not a configuration file\n"
+    config_file = tmp_path / "table.toml"
+    config_file.write_text("")
+    monkeypatch.setattr(Path, "read_text", unreadable)
+    assert main(["history", "--config", str(config_file)]) == 2
+    assert capsys.readouterr().err == (f"dice-companion: cannot read {config_file}: permission denied (the user that "
+                                       "runs dice-companion needs to read it)\n")
 
 
 def test_the_synthetic_board_scene_is_one_board_camera_of_the_configured_size():
