@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import functools
 import math
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -258,12 +259,18 @@ def _data_folder(folder: Path, named: str) -> Path:
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as error:
-        reason = "a file of that name is in the way" if isinstance(error, FileExistsError) else error.strerror
-        raise ConfigError(
-            f"cannot make the data folder {folder} ({named}): {reason}; make it yourself "
-            f"(sudo install -d -o $USER {folder}) or name another"
-        ) from error
+        raise ConfigError(f"cannot make the data folder {folder} ({named}): {_what_to_do(folder, error)}") from error
     return folder
+
+
+def _what_to_do(folder: Path, error: OSError) -> str:
+    """Why ``folder`` could not be made and what to do: a file in its place (or a folder's above it)
+    must go first, as no ``install -d`` makes a folder there; else make it with the rights it needs."""
+    if isinstance(error, (FileExistsError, NotADirectoryError)):
+        for path in (folder, *folder.parents):
+            if os.path.lexists(path) and not path.is_dir():
+                return f"{path} is a file, not a folder; move it away or name another folder"
+    return f"{error.strerror}; make it yourself (sudo install -d -o $USER {folder}) or name another"
 
 
 def _port(text: str) -> int:

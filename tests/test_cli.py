@@ -1,9 +1,11 @@
 """The command line: every argument explained, clear refusals, progress only on a terminal."""
 
 import argparse
+import errno
 import io
 import re
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -96,21 +98,40 @@ def test_history_of_a_data_folder_that_is_not_there_names_it_and_what_to_do(tmp_
     )
 
 
-@pytest.mark.parametrize(
-    "command, reason",
-    [(["demo", "--auto", "--data"], "Not a directory"), (["bench-durability", "--data"], "Not a directory"),
-     (["run", "--config"], "Not a directory")],
-)
-def test_a_data_folder_that_cannot_be_made_is_named_with_what_to_do(command, reason, tmp_path, capsys):
-    in_the_way = tmp_path / "a-file"
-    in_the_way.write_text("")
-    folder = in_the_way / "games"
+DATA_FOLDER_COMMANDS = [["demo", "--auto", "--data"], ["bench-durability", "--data"], ["run", "--config"]]
+
+
+def refused_data_folder(command: list[str], folder, tmp_path, capsys) -> str:
+    """What ``command`` says, exiting 2, of the data folder ``folder`` (for run: the data.dir of its configuration)."""
     config = tmp_path / "companion.toml"
     config.write_text(f'[display]\ntype = "dummy"\n[data]\ndir = "{folder}"\n')
     named = f"data.dir in {config}" if command[0] == "run" else "--data DIR"
     assert main([*command, str(config if command[0] == "run" else folder)]) == 2
-    assert capsys.readouterr().err == (
-        f"dice-companion: cannot make the data folder {folder} ({named}): {reason}; "
+    return capsys.readouterr().err.replace(named, "NAMED")
+
+
+@pytest.mark.parametrize("command", DATA_FOLDER_COMMANDS)
+@pytest.mark.parametrize("below", ["", "games"], ids=["the folder", "a folder above it"])
+def test_a_file_in_the_data_folders_place_is_to_be_moved_or_another_folder_named(command, below, tmp_path, capsys):
+    """It said to make the folder with sudo install -d, which cannot work while the file is there."""
+    in_the_way = tmp_path / "a-file"
+    in_the_way.write_text("")
+    folder = in_the_way / below if below else in_the_way
+    assert refused_data_folder(command, folder, tmp_path, capsys) == (
+        f"dice-companion: cannot make the data folder {folder} (NAMED): {in_the_way} is a file, not a folder; "
+        "move it away or name another folder\n"
+    )
+
+
+@pytest.mark.parametrize("command", DATA_FOLDER_COMMANDS)
+def test_a_data_folder_that_cannot_be_made_is_named_with_what_to_do(command, tmp_path, capsys, monkeypatch):
+    def refused(self, *args, **kwargs):  # as a folder this user may not write in refuses (tests run as root)
+        raise PermissionError(errno.EACCES, "Permission denied", str(self))
+
+    folder = tmp_path / "games"
+    monkeypatch.setattr(Path, "mkdir", refused)
+    assert refused_data_folder(command, folder, tmp_path, capsys) == (
+        f"dice-companion: cannot make the data folder {folder} (NAMED): Permission denied; "
         f"make it yourself (sudo install -d -o $USER {folder}) or name another\n"
     )
 
