@@ -6,6 +6,7 @@ import argparse
 import functools
 import math
 import os
+import shlex
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -59,7 +60,17 @@ def _demo(args: argparse.Namespace) -> int:
         print("dice-companion: the keyboard is not a terminal, so bots play (--auto)", file=sys.stderr)
     data = _data_folder(args.data, "--data DIR") if args.data is not None else None
     outcome = play_demo(setup, args.seed, auto, record=args.record, data=data)
-    return _say_how_it_ended(outcome, f"dice-companion demo --data {data}" if data else None)
+    return _say_how_it_ended(outcome, _again("demo", "--data", str(data)) if data else None)
+
+
+def _again(*arguments: str) -> str:
+    """The command that runs ``arguments`` again, to be pasted into a shell: the program as it was started
+    (the README installs it in .venv, off the PATH; ``-m firmware.cli`` with this interpreter when run
+    as a module), quoted where a path needs it."""
+    started = sys.argv[0]
+    as_module = not started or started.endswith(".py") or started.startswith("-")  # "-c" too
+    program = [sys.executable, "-m", "firmware.cli"] if as_module else [started]
+    return shlex.join([*program, *arguments])
 
 
 def _say_how_it_ended(outcome: Outcome, resume: str | None) -> int:
@@ -182,7 +193,7 @@ def _run(args: argparse.Namespace) -> int:
     _data_folder(config.data_dir, f"data.dir in {args.config}")
     _needs_a_terminal(config.buttons.source, args.config)
     setup_logging()  # timestamped on a terminal; under systemd the journal stamps the lines
-    return _say_how_it_ended(run_device(config), f"dice-companion run --config {args.config}")
+    return _say_how_it_ended(run_device(config), _again("run", "--config", str(args.config)))
 
 
 def _needs_a_terminal(source: str, named: object) -> None:

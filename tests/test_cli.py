@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from firmware.bench import durability
+from firmware import cli
 from firmware.cli import build_parser, main
 from hardware.display import DisplayError, TerminalDisplay
 from hardware.keyboard import HELP
@@ -299,8 +300,11 @@ def test_every_way_out_of_the_demo_says_how_it_ended_and_how_to_resume(tmp_path,
     left = {"mid-game": start.Outcome(None, 3, rounds=2, interrupted=interrupted),
             "set-up": start.Outcome(None, 0, interrupted=interrupted)}
     monkeypatch.setattr(start, "play_demo", lambda *_args, **_kwargs: left["mid-game"])
-    assert main(["demo", "--auto", "--data", str(tmp_path)]) == status
-    assert capsys.readouterr().out == f"left before anyone won; `dice-companion demo --data {tmp_path}` resumes the game\n"
+    monkeypatch.setattr(sys, "argv", [".venv/bin/dice-companion", "demo"])  # as the README starts it
+    assert main(["demo", "--auto", "--data", str(tmp_path / "my games")]) == status
+    assert capsys.readouterr().out == (
+        f"left before anyone won; `.venv/bin/dice-companion demo --data '{tmp_path}/my games'` resumes the game\n"
+    ), "the program as it was started (the README's install puts no dice-companion on the PATH), the folder quoted"
     assert main(["demo", "--auto"]) == status
     assert capsys.readouterr().out == "left before anyone won\n", "a game in memory does not resume"
     monkeypatch.setattr(start, "play_demo", lambda *_args, **_kwargs: left["set-up"])
@@ -316,8 +320,11 @@ def test_leaving_run_says_how_it_ended_as_the_demo_does(tmp_path, capsys, monkey
     config.write_text('[data]\ndir = "data"\n[buttons]\nsource = "gpio"\n')
     monkeypatch.setattr(start, "run_device", lambda _config: start.Outcome(None, 5, rounds=3, interrupted=True))
     monkeypatch.setattr("firmware.log_setup.setup_logging", lambda: None)
+    monkeypatch.setattr(sys, "argv", [str(Path(cli.__file__)), "run"])  # python -m firmware.cli
     assert main(["run", "--config", str(config)]) == 130
-    assert capsys.readouterr().out == f"left before anyone won; `dice-companion run --config {config}` resumes the game\n"
+    assert capsys.readouterr().out == (
+        f"left before anyone won; `{sys.executable} -m firmware.cli run --config {config}` resumes the game\n"
+    )
 
 
 def test_leaving_the_demo_on_the_set_up_screen_says_no_game_began(capsys, monkeypatch):
