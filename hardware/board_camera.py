@@ -170,6 +170,14 @@ class SyntheticBoardCamera:
         return draw_scene(dice, np.random.default_rng(self._scene_seed), self.size, white_balance=self.white_balance)
 
 
+def landing(die: TrueDie) -> str:
+    """Where a flicked die came to rest ("red 4 landed on 3x"), for players who cannot look at the
+    simulated board; on the 0x level, what happens to it there: no hand takes it off."""
+    where = (f"on {die.level}x" if die.level is not None else "across a step") if die.on_board else "beside the board"
+    stays = ": it lies there until the count sets it aside" if die.level == 0 else ""
+    return f"{die.colour} {die.face} landed {where}{stays}"
+
+
 def board_json(dice: Sequence[TrueDie]) -> str:
     """The dice lying on a simulated board, as JSON (a resumed demo lays them back)."""
     return json.dumps([asdict(die) for die in dice])

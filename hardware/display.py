@@ -142,7 +142,8 @@ class TerminalDisplay:
         self._stream = stream or sys.stdout
         self._in_place = self._stream.isatty() if in_place is None else in_place
         self._footer = footer
-        self._last: bytes | None = None
+        self._note = ""
+        self._last: tuple[bytes, str] | None = None
         if self._stream.isatty():
             self._check_size()
 
@@ -158,14 +159,20 @@ class TerminalDisplay:
                 "make the window larger (or the font smaller) and start again"
             )
 
+    def tell(self, words: str) -> None:
+        """Say ``words`` after the footer from the next picture on: what the OLED does not show, such
+        as where a flick landed on a simulated board (its players cannot look at it)."""
+        self._note = words
+
     def show(self, image: Image.Image) -> None:
-        pixels = image.convert(MODE).tobytes()
-        if pixels == self._last:
+        shown = image.convert(MODE).tobytes(), self._note
+        if shown == self._last:
             return  # the same picture again: nothing to draw
-        self._last = pixels
+        self._last = shown
         edge = "+" + "-" * image.width + "+"
         rows = [f"|{line:<{image.width}}|" for line in as_blocks(image).split("\n")]
-        text = "\n".join([edge, *rows, edge] + ([self._footer] if self._footer else []))
+        below = "   ".join(words for words in (self._footer, self._note) if words)
+        text = "\n".join([edge, *rows, edge] + ([below] if below else []))
         self._stream.write(("\x1b[H\x1b[2J" if self._in_place else "") + text + "\n")
         self._stream.flush()
 

@@ -6,10 +6,13 @@ import math
 import numpy as np
 import pytest
 
-from hardware.board_camera import SyntheticBoardCamera
+from hardware.board_camera import SyntheticBoardCamera, landing
+from hardware.display import SIZE
+from hardware.keyboard import HELP
 from hardware.camera import Toss
 from vision.board.board_reading import read_board
-from vision.scenes.synthetic_board import BOX_DICE
+from vision.scenes.synthetic import PlacedDie
+from vision.scenes.synthetic_board import BOX_DICE, TrueDie
 
 
 def _clear_of_each_other(truth):
@@ -118,3 +121,17 @@ def test_a_tossed_board_is_read_as_it_lies(seed):
         (d.colour, d.face) for d in camera.truth if not d.on_board
     )
     assert len(reading.unsure) == len([d for d in camera.truth if d.on_board and d.level is None]), "across a step"
+
+
+@pytest.mark.parametrize("level, on_board, words", [
+    (3, True, "red 4 landed on 3x"),
+    (None, True, "red 4 landed across a step"),
+    (None, False, "red 4 landed beside the board"),
+    (0, True, "red 4 landed on 0x: it lies there until the count sets it aside"),
+])
+def test_where_a_flick_landed_is_said_and_on_0x_what_happens_to_it(level, on_board, words):
+    """The keyboard demo never said where a flick landed, nor that no hand takes a die off 0x there."""
+    die = TrueDie("red", 4, level, on_board, PlacedDie(4, (100.0, 100.0), 45.0, 0.0))
+    assert landing(die) == words
+    longest = landing(TrueDie("black", 6, 0, True, PlacedDie(6, (100.0, 100.0), 45.0, 0.0)))
+    assert len(f"{HELP}   {longest}") <= SIZE[0] + 2, "said after the keys, within the framed picture's width"

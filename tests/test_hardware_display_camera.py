@@ -25,6 +25,7 @@ from hardware.display import (
     dummy_display,
     open_oled,
 )
+from hardware.keyboard import HELP
 from hardware.picamera import PiCamera
 from hardware.webcam import UsbCamera
 from vision import read_dice
@@ -50,6 +51,17 @@ def test_the_terminal_draws_two_pixel_rows_per_line_and_skips_repeats():
     display.show(picture())
     lines = out.getvalue().splitlines()
     assert len(lines) == 34 and lines[1].startswith("|██ ") and len(lines[1]) == 130
+
+
+def test_the_terminal_says_what_it_is_told_after_the_keys_from_the_next_picture_on():
+    """Where a flick landed on the demo's simulated board: its players cannot look at the board."""
+    out = io.StringIO()
+    display = TerminalDisplay(out, in_place=False, footer=HELP)
+    display.show(picture())
+    display.tell("red 4 landed on 3x")
+    display.show(picture())
+    lines = out.getvalue().splitlines()
+    assert lines[34] == HELP and lines[-1] == f"{HELP}   red 4 landed on 3x", "told: the same picture drawn again"
 
 
 def test_the_recorder_saves_every_picture_and_passes_it_on(tmp_path):

@@ -94,7 +94,7 @@ SCREENS = {
     "tally-take-off": TallyScreen(ADDING, NAMES[:2], (DraftDie("red", 4, 3), DraftDie("green", 2, 0)), 3, None,
                                   (), True, f"Take green 2 {ZERO_WARNING}"),  # the count found it on the 0x level
     "standing": TallyScreen(CARDS, LONG_NAMES, SIXTEEN, 9, None, (), False),
-    # a die on the 0x level at a standing: what to do about it, and then ROLL (no key was hinted)
+    # a die on the 0x level at a standing: what happens to it (no ROLL: any press puts the standing away)
     "standing-on-zero": TallyScreen(ADDING, NAMES[:2], (DraftDie("red", 4, 3), DraftDie("green", 2, 0)), 0, None,
                                     (), False),
     "flick-stayed": FlickScreen(MID, NAMES[:3], ENTRIES, 1, None),  # SELECT:stayed was never explained
@@ -204,3 +204,11 @@ def test_one_die_on_the_board_is_a_die(monkeypatch):
     said = watch_words(monkeypatch, tumblin_screens)
     draw(TallyScreen(CARDS, NAMES, (DraftDie("red", 4, 2),), 0, None, (), False))
     assert said[1].startswith("1 die ") and not any("1 dice" in words for words in said)
+
+
+def test_a_die_on_the_0x_level_at_a_standing_is_said_to_be_set_aside_at_the_count(monkeypatch):
+    """"take it off, then ROLL" asked what no hand can do on the keyboard demo's simulated board, and
+    promised a reading ROLL never made there (any press puts a standing away)."""
+    said = watch_words(monkeypatch, tumblin_screens)
+    draw(SCREENS["standing-on-zero"])
+    assert said[-2:] == ["green 2 on 0x: set", "aside at the count"]

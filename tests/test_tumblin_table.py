@@ -130,6 +130,18 @@ def test_the_standing_is_read_from_the_board_on_request(tmp_path):
     assert companion.screen.standing is None, "the next flick changes the board: the standing is gone"
 
 
+def test_roll_on_the_standing_only_puts_it_away_so_a_simulated_board_throws_no_die(tmp_path):
+    """The press that puts the standing away is no flick: the keyboard demo's ROLL there threw a die
+    onto the simulated board that no flick journaled (the count then found one die too many)."""
+    image, _ = board_picture(tmp_path, [("red", 5), ("green", 2)], seed=11)
+    companion = started(tmp_path)
+    press(companion, Press.ROLL, Press.ROLL, Press.NEXT, Press.NEXT, Press.SELECT)  # standing
+    show(companion, image)
+    assert isinstance(companion.screen, TallyScreen) and companion.throw_plan().count == 0
+    press(companion, Press.ROLL)
+    assert isinstance(companion.screen, FlickScreen) and companion.throw_plan().count == 1, "then ROLL flicks again"
+
+
 # --- the board read after the last flick ------------------------------------------------------
 
 
@@ -350,7 +362,9 @@ def test_the_demo_plays_four_rounds_headless_and_scores_the_board_as_it_lies(tmp
     from firmware.cli import main
 
     assert main(["demo", "--game", "tumblin", "--auto", "--seed", "1", "--data", str(tmp_path)]) == 0
-    last = capsys.readouterr().out.strip().splitlines()[-1]
+    printed = capsys.readouterr().out.strip().splitlines()
+    last = printed[-1]
+    assert "red 4 landed on 0x: it lies there until the count sets it aside" in printed, "where each flick landed"
     journal = Journal(tmp_path / JOURNAL_NAME)
     record = journal.games()[-1]
     events = journal.events(record.id)

@@ -37,8 +37,9 @@ from firmware.journal.journal import JOURNAL_NAME, Journal, JournalError, Journa
 from firmware.journal.plain_files import NO_LINK_NO_WAIT, is_regular_or_set_aside
 from firmware.table import dice_lesson
 from firmware.table._loop import CameraFeed, EventQueue, run
+from firmware.table._stall import StallGuard
 from firmware.table.companion import Companion
-from hardware.board_camera import SyntheticBoardCamera, board_from_json, board_json
+from hardware.board_camera import SyntheticBoardCamera, board_from_json, board_json, landing
 from hardware.camera import SyntheticCamera, Toss
 from hardware.display import Display, RecordingDisplay, TerminalDisplay
 from hardware.keyboard import HELP, KeyboardButtons, single_keys
@@ -89,9 +90,8 @@ def play_demo(
     layer of the reader is tuned on them); without, the journal lives in memory. A simulated board's levels are outlined
     in a temporary folder, never over a real board's calibration in ``data``."""
     out = out or sys.stdout
-    display: Display = TerminalDisplay(out, in_place=False if auto else None, footer="" if auto else HELP)
-    if record is not None:
-        display = RecordingDisplay(record, display)
+    terminal = TerminalDisplay(out, in_place=False if auto else None, footer="" if auto else HELP)
+    display: Display = terminal if record is None else RecordingDisplay(record, terminal)
     with tempfile.TemporaryDirectory(prefix="dice-companion-") as scratch:
         journal = open_journal(data)
         played, seed, resumed = resumed_setup(journal, setup, seed, out)
@@ -103,12 +103,12 @@ def play_demo(
         tray = simulated_table(played.game, seed, Path(scratch))
         if resumed:
             restore_table(companion, tray, data)
-        if data is not None and isinstance(tray, SyntheticBoardCamera):
-            tray.on_toss = lambda dice: remember_board(data, companion.game_id, dice)
+        if isinstance(tray, SyntheticBoardCamera):
+            tray.on_toss = lambda dice: board_tossed(terminal, data, companion.game_id, dice)
         try:
             if auto:
-                interrupted = _until_interrupted(
-                    lambda: play_with_bots(companion, played.game.autoplayer(len(played.names), seed, tray), tray))
+                interrupted = _until_interrupted(lambda: _say(
+                    play_with_bots(companion, played.game.autoplayer(len(played.names), seed, tray), tray), out))
             else:
                 keys = keys or sys.stdin
                 inbox = EventQueue()
@@ -189,6 +189,14 @@ def _read_board(path: Path) -> tuple[object, tuple[TrueDie, ...]]:
     return kept.get("game"), board_from_json(json.dumps(kept["dice"]))
 
 
+def board_tossed(terminal: TerminalDisplay, data: Path | None, game: int | None, dice: tuple[TrueDie, ...]) -> None:
+    """After a flick onto a demo's simulated board: where it landed said under the picture (the
+    players cannot look at the board), and with ``data`` the board kept there for a resume."""
+    terminal.tell(landing(dice[-1]))
+    if data is not None:
+        remember_board(data, game, dice)
+
+
 def remember_board(data: Path, game: int | None, dice: tuple[TrueDie, ...]) -> None:
     """Keep the dice lying on a demo's simulated board in ``data``, written as the journal's mark is
     (:func:`firmware.journal.last_event.remember`): whole or not at all, through a partial file made
@@ -235,13 +243,23 @@ def simulated_table(game: TableGame, seed: int, data_dir: Path) -> SyntheticCame
 def play_with_bots(
     companion: Companion, seats: AutoSeats, tray: SyntheticCamera | SyntheticBoardCamera, undo_rate: float = 0.0,
     seed: int = 0,
-) -> None:
-    """Bots at the buttons of ``companion`` over a simulated tray or board, until the game is won."""
+) -> str | None:
+    """Bots at the buttons of ``companion`` over a simulated tray or board, until the game is won, or
+    a screen on which nothing happens for a minute of play stops them: then where, in a line (the
+    game stays journaled as it stands)."""
     inbox = EventQueue()
-    players = AutoPlayers(seats, inbox.press, tray.toss, undo_rate=undo_rate, seed=seed)
+    players = AutoPlayers(seats, inbox.press, tray.toss, undo_rate=undo_rate, seed=seed, host=companion)
     companion.listeners.append(players.on_screen)
     players.on_screen(companion.screen)
-    run(companion, inbox, CameraFeed(lambda: tray, inbox))
+    guard = StallGuard(companion)
+    run(guard, inbox, CameraFeed(lambda: tray, inbox))
+    return guard.stalled
+
+
+def _say(line: str | None, out: TextIO) -> None:
+    """Print ``line``, if any."""
+    if line is not None:
+        print(line, file=out)
 
 
 def run_device(config: Config) -> Outcome:

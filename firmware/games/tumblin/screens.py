@@ -363,8 +363,8 @@ class TallyScreen:
         if self.status:
             return _wrapped(self.status)
         zero = on_zero(self.state, self.dice)
-        if zero and not self.for_tally:  # a standing: what to do, then look again
-            return _wrapped(f"{named(zero)} on 0x: take {'it' if len(zero) == 1 else 'them'} off, then ROLL")
+        if zero and not self.for_tally:  # a standing: what happens to them, true on a simulated board too
+            return _wrapped(f"{named(zero)} on 0x: set aside at the count")
         if zero and self.cursor < len(self.dice) and len(about := self._about(self.dice[self.cursor])) == 1:
             return (*about, f"{named(zero)} off 0x!")  # the die's own line still given
         if zero:

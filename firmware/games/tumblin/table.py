@@ -20,7 +20,7 @@ import logging
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 from engine.tumblin import (
     GAME,
@@ -135,8 +135,8 @@ class TumblinTable:
         return lying(state)
 
     def throw(self, state: State, view: View) -> Toss:
-        if state.over or tally_due(state):
-            return Toss()
+        if state.over or tally_due(state) or _standing_shown(_draft(state, view)):
+            return Toss()  # ROLL on the standing only puts it away: a simulated board throws no die then
         return toss(state)
 
     def told(self, state: State, dice: tuple[int, ...]) -> tuple[Any, ...]:
@@ -183,7 +183,7 @@ class TumblinTable:
         if state.over:
             return ShowBoard() if press is Press.NEXT else NewGame() if press is Press.SELECT else None
         draft = _draft(state, view)
-        if isinstance(draft, Draft) and not draft.for_tally and not draft.seen:  # the standing, looked at
+        if _standing_shown(draft):  # any press: looked at
             return Scratch(replace(draft, seen=True))
         if tally_due(state) and isinstance(draft, Draft):
             return tally_press(state, draft, view.cursor, press)
@@ -221,6 +221,11 @@ def _draft(state: State, view: View) -> Draft | None:
     if not isinstance(draft, Draft):
         return None
     return replace(draft, for_tally=True) if tally_due(state) and not draft.for_tally else draft
+
+
+def _standing_shown(draft: Draft | None) -> TypeGuard[Draft]:
+    """Whether the board read during the round is on the screen, not yet looked at."""
+    return isinstance(draft, Draft) and not draft.for_tally and not draft.seen
 
 
 def _flick_press(state: State, press: Press, view: View) -> Action:
