@@ -203,6 +203,15 @@ def test_plain_words_fit_the_line_in_letters_the_small_font_has():
             assert tiny_width(words) <= WIDTH - 1 and "?" not in tiny_spelling(words), words
 
 
+def test_an_option_says_what_each_column_does():
+    """"TWO PAIRS: 2 SQUARES UP" summed both columns' squares and read as each column going up 2."""
+    said = {move_label(m): plain_words(m, state) for dice in ((2, 2, 4, 4, 1), (2, 2, 2, 4, 4))
+            for state in [position(dice=dice, throws=3)] for m in listed(state)}
+    assert said["2P 2+4"] == "two pairs: cols 2 4 up 1 each"
+    assert said["FH 2+4"] == "col 2 up 2. col 4 up 1", "the kind left out where it would not fit"
+    assert said["3K 2"] == "three of a kind: col 2 up 2" and said["pair 4"] == "pair: col 4 up 1"
+
+
 def test_the_handicap_names_columns_not_squares():
     """"up 1 ... up S" read as a count of squares."""
     four = GAME.apply(GAME.apply(GAME.new_game(4), GAME.parse_move("handicap 2")), GAME.parse_move("handicap 1-3"))

@@ -62,12 +62,23 @@ def wild_words(option: Option) -> str:
     return f"wild: {words}" if sent and len(f"wild: {words}") <= PLAIN_CHARS else words
 
 
+def _take_words(option: Option) -> str:
+    """What each column of an option does ("two pairs: cols 2 4 up 1 each", "col 3 up 2. col 5 up 1"),
+    the kind said first where it fits: a sum of the squares read as every column going up that far."""
+    steps = {g.squares for g in option.groups}
+    if len(option.groups) > 1 and len(steps) == 1:
+        moved = f"cols {_columns(option.columns)} up {steps.pop()} each"
+    else:
+        moved = ". ".join(f"col {COLUMN_NAMES[g.column]} up {g.squares}" for g in option.groups)
+    words = f"{KIND_WORDS[option.kind]}: {moved}"
+    return words if len(words) <= PLAIN_CHARS else moved
+
+
 def plain_words(move: object, state: State) -> str:
     """What a decision of the list does, in at most :data:`PLAIN_CHARS` of the small font (capitals,
     digits and ``: - .``): the line under the list says it of the highlighted one."""
     if isinstance(move, Take):
-        squares = sum(g.squares for g in move.option.groups)
-        return wild_words(move.option) or f"{KIND_WORDS[move.option.kind]}: {squares} square{'s' * (squares > 1)} up"
+        return wild_words(move.option) or _take_words(move.option)
     if isinstance(move, Keep):
         thrown = DICE - len(move.dice)
         return f"keep {dice_text(move.dice)} - throw {thrown} again" if move.dice else f"throw all {thrown} again"
