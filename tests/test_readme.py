@@ -30,3 +30,9 @@ def test_readme_engine_example_prints_what_it_says():
     namespace: dict = {}
     exec("\n".join(setup), namespace)
     assert repr(eval(expression, namespace)) == expected.strip()
+
+
+def test_readme_says_how_to_save_the_screens_as_pictures():
+    """The easiest way to look at the screens (``demo --record DIR``) was in ``--help`` only."""
+    text = " ".join((ROOT / "README.md").read_text().split())
+    assert "dice-companion demo --auto --seed 1 --record screens/" in text
