@@ -167,6 +167,12 @@ def _bench_durability(args: argparse.Namespace) -> int:
     return 0 if not figures.lost and not figures.broken_games else 1
 
 
+def _bench_durability_life(args: argparse.Namespace) -> int:
+    from firmware.bench.durability import child_main
+
+    return child_main(args.data, args.seed, args.kind, args.players)
+
+
 def _own_folder(data: Path) -> None:
     """Refuse a folder that holds games (the kill test would play its own games into them, and
     resume someone's unfinished one) or that a companion is using."""
@@ -453,6 +459,18 @@ def build_parser() -> argparse.ArgumentParser:
                             help="each life asks for a player count drawn from the game's range, as a restart with "
                                  "another --players would (the game it resumes keeps its own)")
     durability.set_defaults(run=_bench_durability)
+
+    life_says = ("one life of the kill test, which bench-durability starts as a process of its own and kills: resume "
+                 "the unfinished game journaled in DATA, or start one, and let bots play it to the end, printing 'ack "
+                 "GAME SEQ EVENT' after each event is committed (a person runs it only to look at one life)")
+    # a command, where the games are listed first: bench/ sits below them
+    life = command("bench-durability-life", help=life_says, description=life_says)
+    life.add_argument("data", type=Path, metavar="DATA", help="the data folder holding the journal")
+    life.add_argument("seed", type=_seed, metavar="SEED", help="seed for the simulated dice and the bots")
+    life.add_argument("kind", choices=kinds(), metavar="KIND", help=f"the game the bots play: {', '.join(kinds())}")
+    life.add_argument("players", type=_whole, nargs="?", default=2, metavar="PLAYERS",
+                      help="players of a new game (default 2; a resumed game keeps its own)")
+    life.set_defaults(run=_bench_durability_life)
 
     bench = command("bench-engine", help="measure games/s and legal-choice computations/s of Can't Stop's "
                                 "engine (the other games' speed: bench-advisor --game)")

@@ -25,8 +25,8 @@ from firmware.journal.journal import JOURNAL_NAME, Journal
 
 def kill_after_acks(data: Path, seed: int, acks: int) -> list[tuple[int, int, str]]:
     """One life killed right after its ``acks``-th acknowledgement (or when it ends); what it acknowledged."""
-    process = subprocess.Popen([sys.executable, "-m", "firmware.bench.life", str(data), str(seed), "cant-stop", "2"],
-                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    life = [sys.executable, "-m", "firmware.cli", "bench-durability-life", str(data), str(seed), "cant-stop", "2"]
+    process = subprocess.Popen(life, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     acked = []
     for line in process.stdout:  # type: ignore[union-attr]
         if line.startswith("ack "):

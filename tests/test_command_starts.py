@@ -33,15 +33,15 @@ def test_ctrl_c_while_a_command_loads_leaves_quietly():
 
 
 def test_the_kill_tests_life_explains_itself():
-    done = subprocess.run([sys.executable, "-m", "firmware.bench.life", "--help"], capture_output=True, text=True,
-                          timeout=HANG_S)
+    done = subprocess.run([sys.executable, "-m", "firmware.cli", "bench-durability-life", "--help"], capture_output=True,
+                          text=True, timeout=HANG_S)
     assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr[-2000:]
-    assert done.stdout.startswith("usage: python -m firmware.bench.life [-h] DATA SEED KIND [PLAYERS]")
-    assert "bench-durability" in done.stdout, "it says who starts it"
+    assert done.stdout.startswith("usage: dice-companion bench-durability-life [-h] DATA SEED KIND [PLAYERS]")
+    assert "bench-durability starts" in done.stdout, "it says who starts it"
 
 
 def test_the_kill_tests_life_refuses_what_it_cannot_use_in_one_line():
-    done = subprocess.run([sys.executable, "-m", "firmware.bench.life", "/tmp", "x", "cant-stop"], capture_output=True,
-                          text=True, timeout=HANG_S)
+    done = subprocess.run([sys.executable, "-m", "firmware.cli", "bench-durability-life", "/tmp", "x", "cant-stop"],
+                          capture_output=True, text=True, timeout=HANG_S)
     assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr[-2000:]
-    assert "argument SEED: invalid int value" in done.stderr.splitlines()[-1]
+    assert "argument SEED: must be a whole number, got 'x'" in done.stderr.splitlines()[-1]

@@ -99,7 +99,7 @@ def test_lazy_and_relative_imports_are_seen(tmp_path):
     ("firmware.core", ("firmware.games", "firmware.journal", "firmware.table", "firmware.web", "firmware.bench",
                        "firmware.calibration", "firmware.cli", "firmware.config", "firmware.devices")),
     ("firmware.games", ("firmware.table", "firmware.journal", "firmware.web", "firmware.config", "firmware.devices",
-                        "firmware.cli", "firmware.bench.durability", "firmware.bench.advisor", "firmware.bench.life",
+                        "firmware.cli", "firmware.bench.durability", "firmware.bench.advisor",
                         "firmware.calibration.calibrate", "firmware.calibration.calibrate_board", "firmware.calibration._steps",
                         "firmware.vision_commands")),
     ("firmware.drawing", ("firmware.core", "firmware.games", "firmware.journal", "firmware.table", "firmware.web",
@@ -120,7 +120,7 @@ def test_arrows_point_one_way(package, forbidden):
 # firmware/README.md's drawing, top to bottom: a module imports only modules of its own layer or below.
 # A module is in the first layer one of whose prefixes it starts with.
 LAYERS = (
-    ("the commands, a kill-test life", ("firmware.cli", "firmware.bench.life")),
+    ("the commands", ("firmware.cli",)),
     ("the games' list", ("firmware.games",)),
     ("each game", (*(f"firmware.games.{game}" for game in ("cant_stop", "columns", "counters", "tumblin", "yacht")),
                    "firmware.games.five_dice")),  # what the five-dice games share
@@ -183,6 +183,37 @@ def test_every_vision_room_says_what_lives_there_and_holds_a_few_modules():
     assert list((ROOT / "vision").glob("*.py")) == [ROOT / "vision" / "__init__.py"], "every module in a room"
     crowded = {str(room.relative_to(ROOT)): n for room in rooms if (n := len(list(room.glob("*.py")))) > MOST_IN_A_FOLDER}
     assert crowded == {}
+
+
+def room(module: str) -> str | None:
+    """The room of the firmware (a folder right under ``firmware/``) that holds ``module``; None on
+    the top floor (its modules start things and sit on many floors) or outside the firmware."""
+    parts = module.split(".")
+    in_a_room = parts[0] == "firmware" and len(parts) > 1 and (ROOT / "firmware" / parts[1]).is_dir()
+    return ".".join(parts[:2]) if in_a_room else None
+
+
+def room_graph(graph: dict[str, set[str]]) -> dict[str, set[str]]:
+    """Which rooms each room imports: ``graph``'s imports from one room into another."""
+    rooms: dict[str, set[str]] = {}
+    for name, targets in graph.items():
+        if home := room(name):
+            rooms.setdefault(home, set()).update(there for target in targets if (there := room(target)) not in (None, home))
+    return rooms
+
+
+def test_no_room_imports_a_room_that_imports_it_back():
+    """Whole folders import only down: the kill test's life, which lists the games, sat in bench/,
+    whose statistics and progress bars the games' benchmarks import (issue 52)."""
+    found = cycle(room_graph(import_graph()))
+    assert found is None, " -> ".join(found or [])
+
+
+def test_a_room_importing_one_that_imports_it_back_is_caught():
+    graph = {"firmware.bench.life": {"firmware.games"}, "firmware.games": {"firmware.games.yacht.bench"},
+             "firmware.games.yacht.bench": {"firmware.bench.stats", "firmware.cli"}, "firmware.cli": {"firmware.bench.life"}}
+    assert room_graph(graph) == {"firmware.bench": {"firmware.games"}, "firmware.games": {"firmware.bench"}}
+    assert cycle(room_graph(graph)) == ["firmware.bench", "firmware.games", "firmware.bench"]
 
 
 def test_no_room_imports_the_command_line():

@@ -101,7 +101,7 @@ def child_main(data: Path, seed: int, kind: str, players: int = 2) -> int:
 def _life(data: Path, seed: int, figures: KillFigures, kill_after_s: float | None, kind: str, players: int) -> bool:
     """Run one life; True if it was killed while running. Its acknowledgements go into ``figures``."""
     process = subprocess.Popen(
-        [sys.executable, "-m", "firmware.bench.life", str(data), str(seed), kind, str(players)],
+        [sys.executable, "-m", "firmware.cli", "bench-durability-life", str(data), str(seed), kind, str(players)],
         stdout=subprocess.PIPE,
         stderr=(data / "lives.log").open("a"),
         text=True,
