@@ -240,10 +240,12 @@ class SyntheticFigures:
         return 100 * self.dice_right / max(self.dice, 1)
 
     def line(self) -> str:
+        """The scene's figures; no per-die share where no die was drawn (garbage): it would read 0.0%."""
+        per_die = f"per-die {self.per_die:.1f}% " if self.dice else ""
         return (
             f"synthetic {self.kind.name}: {self.exact}/{self.trays} trays exact "
             f"({self.share(self.exact):.1f}%) invented {self.invented} "
-            f"count {self.counted}/{self.trays} per-die {self.per_die:.1f}% "
+            f"count {self.counted}/{self.trays} {per_die}"
             f"candidates {self.candidates / max(self.trays, 1):.1f} median-ms {self.median_ms:.1f} "
             f"threads {self.threads}"
         )
