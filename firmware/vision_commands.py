@@ -18,6 +18,7 @@ from vision.measure.annotate import annotate
 from vision.measure.at_the_table import TRAY_MARGIN, at_the_table, spread_tray
 from vision.measure.ceiling import ceiling, why_lost, why_table
 from vision.measure.evaluation import (
+    PHOTOS_OWN_UP,
     DatasetError,
     LabelledPhoto,
     PhotoResult,
@@ -78,11 +79,11 @@ SWEEP = (0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.95, 0.98)  # thresholds tried by ``eva
 
 
 def measured_photos(folder: Path, splits: list[str] | None, only: str | None, out: Out, raw_labels: bool = False,
-                    listings: Sequence[Path] = (DEFAULT_PARAMS.trained_on,)) -> list[LabelledPhoto]:
+                    listings: Sequence[Path] = (DEFAULT_PARAMS.trained_on,), up: Up = 0.0) -> list[LabelledPhoto]:
     """The photos of ``folder`` to measure: of the splits asked for, whose names match ``only``,
     less those the nets were trained on (they would flatter the figures: the digests of every
     ``trained-on.txt`` in ``listings``); their labels with the reviewed corrections, or with
-    ``raw_labels`` as the set has them."""
+    ``raw_labels`` as the set has them. With ``up`` each photo's own, a line says how many have none."""
     photos = [p for p in read_manifest(folder, splits, corrected=not raw_labels)
               if only is None or fnmatch.fnmatchcase(p.file, only)]
     if not photos:
@@ -90,6 +91,10 @@ def measured_photos(folder: Path, splits: list[str] | None, only: str | None, ou
     measured = unseen(folder, photos, frozenset().union(*(trained_on(listing) for listing in listings)))
     if len(measured) < len(photos):
         out(f"left out {len(photos) - len(measured)} of {len(photos)} photos: the reader was trained on them")
+    unknown = sum(photo.up is None for photo in measured)
+    if up is PHOTOS_OWN_UP and unknown:
+        out(f"--up photo: {unknown} of {len(measured)} photos have no 'up' in {folder / 'manifest.csv'}: "
+            "read with the far side at the picture's top")
     return measured
 
 
@@ -133,7 +138,7 @@ def eval_command(
     dice's spread grown by that many die sizes, :mod:`vision.measure.at_the_table`) before ``table``
     cuts it to the count, as the companion reads at the table; every figure is of those readings.
     """
-    measured = measured_photos(folder, splits, only, out, raw_labels)
+    measured = measured_photos(folder, splits, only, out, raw_labels, up=up)
     if tray_margin is not None:
         measured = with_boxes(measured, out)
     params = replace(DEFAULT_PARAMS, min_value_probability=0.0) if calibration else DEFAULT_PARAMS
@@ -176,7 +181,7 @@ def adapt_command(folder: Path, first: int, splits: list[str] | None = None, onl
     """Play each source of the photos as a table: tune on its ``first`` photos, measure the rest;
     each line of the tuned reader follows the untuned reader's on the same photos, and the last is
     the tuned ``overall:`` line; ``up`` as for :func:`eval_command`."""
-    sources = list(evaluate_tuned(folder, measured_photos(folder, splits, only, out, raw_labels), first, up=up))
+    sources = list(evaluate_tuned(folder, measured_photos(folder, splits, only, out, raw_labels, up=up), first, up=up))
     for source in sources:
         out(source.line())
         for tag, results in (("untuned ", source.untuned), ("", source.tuned)):

@@ -50,6 +50,17 @@ def test_eval_vision_at_the_table_ends_with_the_table_line(photo_folder, capsys)
     assert lines[-1] == "table: right 83.3% refused 16.7% silent 0.0%"
 
 
+def test_eval_vision_up_photo_on_a_set_without_an_up_column_says_so_in_one_line(photo_folder, capsys):
+    """It read every photo from the picture's top and said nothing."""
+    assert main(["eval-vision", str(photo_folder), "--up", "photo"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == (f"--up photo: 6 of 6 photos have no 'up' in {photo_folder / 'manifest.csv'}: "
+                        "read with the far side at the picture's top")
+    assert OVERALL.fullmatch(lines[-1])
+    assert main(["eval-vision", str(photo_folder), "--up", "90"]) == 0
+    assert "--up photo" not in capsys.readouterr().out, "only when each photo's own was asked for"
+
+
 def test_eval_vision_without_a_manifest_says_so(tmp_path, capsys):
     assert main(["eval-vision", str(tmp_path)]) == 2
     assert "manifest.csv not found" in capsys.readouterr().err
