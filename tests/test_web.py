@@ -218,6 +218,12 @@ def test_the_statistics_count_the_rolls_read(data):
     assert stats["rolls"] == 2 and any(b["rolls"] for b in stats["bust"])
 
 
+def test_the_statistics_count_one_roll_in_the_singular(tmp_path):
+    """/stats said "1 rolls at the table"."""
+    journal_with(tmp_path / JOURNAL_NAME, "cant-stop", moves=["roll 1-2-3-4", "3+7", "stop"], source="camera")
+    assert client(tmp_path).get("/stats.json").get_json()["summary"].startswith("1 roll at the table (")
+
+
 def test_too_few_dice_to_tell_show_no_p_value_and_enough_show_it(tmp_path):
     """16 dice printed 'p = 0.738' above 'Too few dice (16) to tell': a figure that looked like a verdict."""
     moves = ["roll 1-2-3-4", "3+7", "stop", "roll 2-3-4-5", "5+9", "stop",
@@ -344,7 +350,7 @@ def test_each_dice_set_is_shown_and_games_left_out_are_counted(data):
     groups = {group["group"]: group["counts"] for group in stats["groups"]}
     assert groups["all dice read by the camera"] == [1, 2, 2, 1, 1, 5]
     assert groups['set "dice" read by the camera'] == [1, 2, 2, 1, 1, 1] and groups['set "red casino" read by the camera'] == [0, 0, 0, 0, 0, 4]
-    assert stats["left_out"] == 1 and stats["summary"].endswith(" 1 damaged game(s) left out: see History.")
+    assert stats["left_out"] == 1 and stats["summary"].endswith(" 1 damaged game left out: see History.")
 
 
 def test_polls_between_moves_do_not_open_the_journal_again(data, monkeypatch):

@@ -186,8 +186,13 @@ def _summary(rolls: int, sources: str, overall: dict[str, Any], left_out: int) -
         test = f"too few dice ({overall['dice']:,}) to tell yet."
     else:
         test = f"χ² = {overall['chi_square']} with {overall['dof']} degrees of freedom, p = {overall['p_value']:.3g}."
-    damaged = f" {left_out} damaged game(s) left out: see History." if left_out else ""
-    return f"{rolls} rolls at the table ({sources or 'none yet'}). All dice: {test}{damaged}"
+    damaged = f" {_counted(left_out, 'damaged game')} left out: see History." if left_out else ""
+    return f"{_counted(rolls, 'roll')} at the table ({sources or 'none yet'}). All dice: {test}{damaged}"
+
+
+def _counted(count: int, thing: str) -> str:
+    """"1 roll", "2 rolls": a count in the right number ("1 rolls" read as a slip)."""
+    return f"{count} {thing}{'s' * (count != 1)}"
 
 
 SOURCE_WORDS = {"camera": "read by the camera", "hand": "entered by hand", "unknown": "from before sources were kept"}
