@@ -311,3 +311,15 @@ def test_bots_at_the_buttons_of_a_hinted_seat_make_the_move_they_chose(tray):
     assert isinstance(companion.screen, MovesScreen) and companion.screen.moves[0] != chosen, "the order matters"
     press(companion, *seats.presses_for(companion.screen).presses)
     assert companion.journal.events(1)[-1] == str(chosen)
+
+
+def test_a_missing_board_file_is_said_in_one_plain_line(tmp_path):
+    """It said the path and the errno twice: "... {path}: [Errno 2] No such file or directory: '{path}'"."""
+    from engine.counters.board import BoardError
+    from firmware.games.counters.setup import OPTIONS
+
+    with pytest.raises(BoardError) as refused:
+        OPTIONS[0].parse("gone.toml", tmp_path)
+    assert str(refused.value) == f"cannot read the board file {tmp_path / 'gone.toml'}: no such file or directory"
+    with pytest.raises(BoardError, match=r"board file .*: it is a folder$"):
+        OPTIONS[0].parse(".", tmp_path)

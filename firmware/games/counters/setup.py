@@ -32,11 +32,21 @@ def _board_file(value: Any, base: Path) -> dict[str, Any]:
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
-        raise BoardError(f"cannot read the board file {path}: {error}") from None
+        raise BoardError(f"cannot read the board file {path}: {_unreadable(error)}") from None
     try:
         return board_to_dict(board_from_toml(text))
     except BoardError as error:
         raise BoardError(f"the board file {path}: {error}") from None
+
+
+def _unreadable(error: OSError | UnicodeDecodeError) -> str:
+    """Why a file cannot be read, in plain words ("no such file or directory"): Python's own message
+    says the errno and the path again ("[Errno 2] No such file or directory: '...'")."""
+    if isinstance(error, UnicodeDecodeError):
+        return "it is not UTF-8 text"
+    if isinstance(error, IsADirectoryError):
+        return "it is a folder"
+    return (error.strerror or type(error).__name__).lower()
 
 
 HANDICAP_ALLOWED = " or ".join(f'"{reading}"' for reading in HANDICAPS)
