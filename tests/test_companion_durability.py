@@ -194,7 +194,7 @@ def test_history_prints_games_and_each_players_record(tmp_path, capsys):
     assert main(["history", "--data", str(tmp_path)]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0] == "== Can't Stop (cant-stop): 2 games"
-    assert " Ann, Bob  cant-stop standard to 3  finished  winner Ann  turns 5 " in lines[1]
+    assert " Ann, Bob  Can't Stop, standard rules, 3 columns to win  finished  winner Ann  turns 5 " in lines[1]
     assert " abandoned  winner - " in lines[2]
     assert lines[3].split() == ["player", "games", "won", "abandoned", "win-rate"]
     assert lines[4].split() == ["Ann", "2", "1", "1", "100.0%"]

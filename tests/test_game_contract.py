@@ -65,3 +65,21 @@ def test_yacht_implements_the_contract():
     from engine.yacht import GAME as YACHT
 
     assert isinstance(YACHT, Game) and YACHT.name == "yacht"
+
+
+def test_each_game_and_its_options_are_described_in_a_players_words():
+    """The log and ``history`` said "cant-stop standard to 3", "tumblin 4 rounds": the codes, not the words."""
+    import firmware.games  # noqa: F401  (lists the games)
+    from firmware.core.game_setup import GameSetup
+
+    described = {
+        "cant-stop": "Can't Stop, standard rules, 3 columns to win",
+        "columns": "Columns, 3x4 grid",
+        "tumblin": "Tumblin' Dice, 4 rounds",
+        "yacht": "Yacht",
+    }
+    assert {kind: GameSetup(kind=kind).describe() for kind in described} == described
+    jumping = GameSetup(("Ann", "Bob"), kind="cant-stop", options={"rule": "jumping", "columns_to_win": 5})
+    assert jumping.describe() == "Can't Stop, jumping variant, 5 columns to win"
+    assert jumping.rules_words() == "jumping variant, 5 columns to win"
+    assert GameSetup(kind="yacht").rules_words() == ""

@@ -69,7 +69,7 @@ def test_history_reads_an_old_journal_without_changing_it(tmp_path, capsys):
     assert main(["history", "--data", str(tmp_path)]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0] == "== Can't Stop (cant-stop): 1 game"
-    assert " Ann, Bob  cant-stop standard to 3  abandoned " in lines[1]
+    assert " Ann, Bob  Can't Stop, standard rules, 3 columns to win  abandoned " in lines[1]
     assert path.read_bytes() == before
 
 

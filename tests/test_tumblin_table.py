@@ -341,7 +341,8 @@ def test_options_in_the_configuration_are_checked():
     assert (variant.target, variant.scoring.value, variant.teams, variant.mines, variant.mine_kind.value) == (
         200, "add", ((0, 2), (1, 3)), 3, "trip")
     assert (variant.breed_cards, variant.multiplier_cards) == (1, 1)
-    assert config.game.describe() == "tumblin to 200, face + level, teams, 3 trip mines, breed+multiplier"
+    assert config.game.describe() == (
+        "Tumblin' Dice, to 200 points, face + level, teams, 3 trip mines, 1 breed card, 1 multiplier card")
     for key, value, says in (("target", -5, "a score above 0"), ("scoring", "times", '"multiply" or "add"'),
                              ("cards", "three", "none, breed"), ("palette", {"red": "crimson"}, "2 to 4 colours")):
         with pytest.raises(ConfigError, match=says):
@@ -464,3 +465,8 @@ def test_without_a_camera_the_dice_are_entered_by_hand_and_no_standing_is_offere
     assert companion.screen.camera is False
     press(companion, Press.ROLL)
     assert isinstance(companion.screen, TallyScreen) and companion.screen.dice == (), "ROLL, like SELECT: by hand"
+
+
+def test_the_options_words_count_in_the_right_number():
+    """"1 pressure mines", "breed+breed": a count in the wrong number, a configuration's code."""
+    assert setup.summary({"mines": 1, "cards": "breed+breed"}) == "4 rounds, 1 pressure mine, 2 breed cards"

@@ -65,9 +65,14 @@ class GameSetup:
             raise VariantError(f"{game.title} is for {allowed} players, got {len(self.names)}")
         self.new_state()
 
+    def rules_words(self) -> str:
+        """The options in a player's words: "standard rules, 3 columns to win" ("" for a game without any)."""
+        return self.game.summary(self.game_options())
+
     def describe(self) -> str:
-        """The game and its options in a few words, for the log and the history: "cant-stop standard to 3"."""
-        return f"{self.kind} {self.game.summary(self.game_options())}".rstrip()
+        """The game and its options in a player's words, for the log and the history: "Can't Stop,
+        standard rules, 3 columns to win". Display only: the journal keeps the kind and the options."""
+        return ", ".join(filter(None, (self.game.title, self.rules_words())))
 
 
 _NONE = object()  # no game has an option of this key

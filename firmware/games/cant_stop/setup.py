@@ -10,7 +10,8 @@ from engine.cant_stop.variant import COLUMNS_TO_WIN_CHOICES, DEFAULT_COLUMNS_TO_
 from engine.errors import VariantError
 from firmware.core.table_game import Options, SetupOption
 
-RULES = ("standard", "jumping", "forced-move")
+RULE_WORDS = {"standard": "standard rules", "jumping": "jumping variant", "forced-move": "forced move variant"}
+RULES = tuple(RULE_WORDS)  # as the configuration and the journal name them
 
 
 def columns_to_win_choices(players: int) -> tuple[int, ...]:
@@ -38,6 +39,11 @@ OPTIONS = (
     SetupOption("columns_to_win", "Columns to win", DEFAULT_COLUMNS_TO_WIN, columns_to_win_choices, _columns, COLUMNS_ALLOWED),
     SetupOption("rule", "Rules", "standard", lambda players: RULES, _rule, RULES_ALLOWED),
 )
+
+
+def summary(options: Options) -> str:
+    """The options in a player's words: "standard rules, 3 columns to win" (a rule it does not know as given)."""
+    return f"{RULE_WORDS.get(options['rule'], options['rule'])}, {options['columns_to_win']} columns to win"
 
 
 def variant_of(options: Options) -> Variant:

@@ -32,7 +32,7 @@ from firmware.games.cant_stop.screens import (
     newly_claimed,
     round_of,
 )
-from firmware.games.cant_stop.setup import OPTIONS, variant_of
+from firmware.games.cant_stop.setup import OPTIONS, summary, variant_of
 from hardware.buttons import Press
 from hardware.camera import Toss
 
@@ -55,7 +55,7 @@ class CantStopTable:
         return vars(variant_of(options))
 
     def summary(self, options: Options) -> str:
-        return f"{options['rule']} to {options['columns_to_win']}"
+        return summary(options)
 
     def progress(self, state: State) -> Progress:
         return Progress(state.winner, state.turn, state.winner is not None or state.phase is Phase.ROLL and not state.runners)

@@ -75,5 +75,5 @@ def variant_of(options: Options) -> dict[str, Any]:
 
 
 def summary(options: Options) -> str:
-    """"printed board (assumed)" or "own board"."""
-    return "assumed board" if options.get("board", OPTIONS[0].default) == OPTIONS[0].default else "own board"
+    """The options in a player's words: "assumed board layout" (the shipped one) or "own board layout"."""
+    return "assumed board layout" if options.get("board", OPTIONS[0].default) == OPTIONS[0].default else "own board layout"

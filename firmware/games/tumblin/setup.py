@@ -140,12 +140,14 @@ def _bgr(hex_colour: str) -> tuple[int, int, int]:
 
 
 def summary(options: Options) -> str:
-    """The options in a few words: "to 200, face + level, teams, 3 trip mines, breed+multiplier"."""
+    """The options in a player's words: "to 200 points, face + level, teams, 3 trip mines, 1 breed card"."""
     values = {**_DEFAULTS, **options}
-    words = [f"to {values['target']}" if values["target"] else "4 rounds"]
+    words = [f"to {values['target']} points" if values["target"] else "4 rounds"]
     words += ["face + level"] if values["scoring"] == "add" else []
     words += ["teams"] if values["teams"] else []
-    words += [f"{values['mines']} {values['mine_kind']} mines"] if values["mines"] else []
-    words += [values["cards"]] if values["cards"] != "none" else []
+    mines = values["mines"]
+    words += [f"{mines} {values['mine_kind']} mine{'s' * (mines != 1)}"] if mines else []
+    cards = zip(CARDS.get(values["cards"], (0, 0)), ("breed", "multiplier"))
+    words += [f"{count} {kind} card{'s' * (count != 1)}" for count, kind in cards if count]
     words += ["own colours"] if values["palette"] != DEFAULT_PALETTE_HEX else []
     return ", ".join(words)
