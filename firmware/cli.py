@@ -138,6 +138,12 @@ def _serve(args: argparse.Namespace) -> int:
     return 0
 
 
+def _doctor(args: argparse.Namespace) -> int:
+    from firmware.table.doctor import doctor
+
+    return doctor(args.config, args.buttons)
+
+
 def _bench_advisor(args: argparse.Namespace) -> int:
     from firmware.bench.advisor import bench_lines
 
@@ -438,6 +444,13 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--address", help="listen here (default [web] address: 127.0.0.1, this machine only)")
     serve.add_argument("--port", type=_port, help="listen on this port, 1 to 65535 (default [web] port: 8080)")
     serve.set_defaults(run=_serve)
+
+    checkup = command("doctor", help="check each part the companion needs (configuration, data folder, display, camera, "
+                      "buttons, tray, web port): one line each, ok or what to do; exit 0 when all are ok")
+    checkup.add_argument("--config", type=Path, required=True, metavar="FILE", help="TOML, see firmware/pi/dice-companion.toml")
+    checkup.add_argument("--buttons", action="store_true",
+                         help="also ask for each button in turn, on the display and here, and see its press (10 s each)")
+    checkup.set_defaults(run=_doctor)
 
     advisor = command(
         "bench-advisor", help="a game's bots (--game: Can't Stop's random, Rule of 28 and advisor by default) in solitaire "
