@@ -21,7 +21,7 @@ from firmware.config import load_config
 ROOT = Path(__file__).resolve().parent.parent
 PI = ROOT / "firmware" / "pi"
 ME = getpass.getuser()
-STEPS = ["check", "i2c", "apt", "venv", "project", "config", "data", "unit", "service", "doctor", "calibrate"]
+STEPS = ["check", "i2c", "apt", "venv", "project", "config", "data", "unit", "service", "doctor", "calibrate", "start"]
 
 # Each stand-in appends "name args..." to $STATE/calls and keeps what it changed under $STATE.
 STAND_INS = {
@@ -157,8 +157,8 @@ def test_a_first_install_makes_every_call_in_order_and_says_each_step(pi):
         "systemctl is-enabled --quiet dice-companion",
         "systemctl enable dice-companion",
         "systemctl is-active --quiet dice-companion",
-        "systemctl start dice-companion",
         f"dice-companion doctor --config {config}",
+        "systemctl start dice-companion",
     ]
     import numpy
     assert (venv / "apt-numpy.txt").read_text() == f"numpy=={numpy.__version__}\n"
@@ -235,12 +235,15 @@ def test_a_second_run_changes_nothing(pi):
     ok(pi.install())
     files = {path: (path.read_bytes(), path.stat().st_mtime_ns) for path in (pi.config, pi.unit, pi.venv / "bin" / "pip")}
     out = ok(pi.install())
+    # the service lets go of the devices while doctor opens them, and runs again after
     assert [call for call in pi.calls() if not call.startswith(("dpkg-query", "systemctl is-"))] == [
         "raspi-config nonint get_i2c",
+        "systemctl stop dice-companion",
         f"dice-companion doctor --config {pi.config}",
+        "systemctl start dice-companion",
     ]
     assert {path: (path.read_bytes(), path.stat().st_mtime_ns) for path in files} == files
-    assert "already running" in out and "already installed from this checkout" in out
+    assert "already enabled" in out and "already installed from this checkout" in out
 
 
 def test_after_a_pull_it_upgrades_and_restarts_keeping_the_configuration_and_the_data(pi):
@@ -254,8 +257,9 @@ def test_after_a_pull_it_upgrades_and_restarts_keeping_the_configuration_and_the
     out = ok(pi.install())
     calls = pi.calls()
     assert f"pip install -q -c {pi.venv}/apt-numpy.txt {pi.clone}" in calls
-    assert "systemctl restart dice-companion" in calls and not any(call.startswith("apt-get") for call in calls)
-    assert pi.config.read_text() == config and "restarted" in out
+    assert calls.index("systemctl stop dice-companion") < calls.index("systemctl start dice-companion")
+    assert not any(call.startswith("apt-get") for call in calls)
+    assert pi.config.read_text() == config and "running what is installed now" in out
     assert (pi.data / "journal.sqlite3").read_bytes() == b"games" and (pi.data / "tray.json").exists()
 
 
@@ -279,17 +283,20 @@ def test_a_failed_apt_step_is_named_with_what_to_do_and_stops_the_install(pi):
     assert not any(call.startswith(("python3", "systemctl")) for call in pi.calls())
 
 
-def test_doctor_finding_a_fault_fails_the_install_at_its_step(pi):
+def test_doctor_finding_a_fault_fails_the_install_at_its_step_and_leaves_the_service_stopped(pi):
+    ok(pi.install())
     result = pi.install(FAKE_DOCTOR="1")
     assert result.returncode == 1 and 'step "doctor" failed' in result.stderr and "README" in result.stderr
+    assert pi.calls()[-1] == f"dice-companion doctor --config {pi.config}" and not (pi.state / "active").exists()
 
 
-def test_calibrating_stops_the_service_while_it_holds_the_camera(pi):
+def test_calibrating_is_done_while_the_service_is_stopped(pi):
+    ok(pi.install())
     ok(pi.install("--calibrate"))
-    calls = pi.calls()
-    at = calls.index("systemctl stop dice-companion")
-    assert calls[at:] == [
+    calls = [call for call in pi.calls() if call.startswith(("systemctl stop", "systemctl start", "dice-companion"))]
+    assert calls == [
         "systemctl stop dice-companion",
+        f"dice-companion doctor --config {pi.config}",
         f"dice-companion calibrate --config {pi.config}",
         "systemctl start dice-companion",
     ]

@@ -193,7 +193,6 @@ step_venv() {
     as_user python3 -m venv --system-site-packages "$VENV"
 }
 
-project_changed=false
 step_project() {
     local source
     source="$(installed_from)"
@@ -206,7 +205,6 @@ step_project() {
     as_user "$VENV/bin/pip" install -q -c "$VENV/apt-numpy.txt" "$CLONE"
     printf '%s\n' "$source" >"$STAMP"
     chown "$user:" "$VENV/apt-numpy.txt" "$STAMP" 2>/dev/null || true
-    project_changed=true
 }
 
 i2c_panel_address() {  # the panel's address as i2cdetect finds it on bus 1, or nothing
@@ -247,14 +245,12 @@ write_configuration() {
     say "  written: players $quoted, panel $panel at $address, camera $camera, web page $([ "$web" = home ] && echo 'open to the home network' || echo off)"
 }
 
-config_written=false
 data_dir=$DEFAULT_DATA
 step_config() {
     if [ -e "$CONFIG_FILE" ]; then
         say "  $CONFIG is there: kept as it is"
     else
         write_configuration
-        config_written=true
     fi
     # checked as the companion checks it; prints the data folder it names
     data_dir="$("$VENV/bin/python" - "$CONFIG_FILE" <<'EOF'
@@ -305,23 +301,20 @@ step_unit() {
 
 step_service() {
     if $unit_changed; then systemctl daemon-reload; say "  systemd reloaded"; fi
-    if ! systemctl is-enabled --quiet "$SERVICE"; then systemctl enable "$SERVICE"; say "  enabled (starts at boot)"; fi
-    if systemctl is-active --quiet "$SERVICE"; then
-        if $project_changed || $unit_changed || $config_written; then
-            systemctl restart "$SERVICE"; say "  restarted, to run what changed"
-        else
-            say "  already running"
-        fi
-    else
-        systemctl start "$SERVICE"; say "  started"
-    fi
+    if systemctl is-enabled --quiet "$SERVICE"; then say "  already enabled"; return; fi
+    systemctl enable "$SERVICE"
+    say "  enabled (it starts at boot)"
 }
 
-step_doctor() {
+step_doctor() {  # doctor opens the camera, the display, the buttons and the page's port itself: the service lets go of them first
+    if systemctl is-active --quiet "$SERVICE"; then
+        systemctl stop "$SERVICE"
+        say "  the service stopped while doctor opens the devices (started again at the end)"
+    fi
     as_user "$VENV/bin/dice-companion" doctor --config "$CONFIG_FILE"
 }
 
-step_calibrate() {
+step_calibrate() {  # the service is stopped (doctor's step): calibrate may hold the camera
     local choice=$calibrate_choice
     if [ -z "$choice" ] && asking; then
         read -r -p "Calibrate the tray now? Put the empty tray under the camera first [y/N]: " choice || choice=no
@@ -331,13 +324,12 @@ step_calibrate() {
         say "  not now; later: sudo systemctl stop $SERVICE; $VENV/bin/dice-companion calibrate --config $CONFIG; sudo systemctl start $SERVICE"
         return
     fi
-    systemctl stop "$SERVICE"
-    say "  the service stopped while calibrate holds the camera"
-    trap 'systemctl start "$SERVICE"' EXIT
     as_user "$VENV/bin/dice-companion" calibrate --config "$CONFIG_FILE"
-    trap - EXIT
+}
+
+step_start() {
     systemctl start "$SERVICE"
-    say "  the service started again"
+    say "  running what is installed now"
 }
 
 step_stop() {
@@ -376,8 +368,9 @@ advice() {
         config) say "edit $CONFIG as the message says (or move it away for a new one), then run $ME again" ;;
         data) say "make it yourself: sudo install -d -o $user $DEFAULT_DATA, then run $ME again" ;;
         unit|service) say "see 'systemctl status $SERVICE' and 'journalctl -u $SERVICE', then run $ME again" ;;
-        doctor) say "doctor named what is wrong above: the README's Raspberry Pi section says what to do for each; run $ME again after" ;;
-        calibrate) say "the service runs again; calibrate later as the README says (Calibrating the tray)" ;;
+        doctor) say "doctor named what is wrong above, and the README's Raspberry Pi section says what to do for each; the service is left stopped: run $ME again once it is fixed" ;;
+        calibrate) say "nothing was stored and the service is left stopped: run $ME again, or calibrate later as the README says (Calibrating the tray) and sudo systemctl start $SERVICE" ;;
+        start) say "see 'systemctl status $SERVICE' and 'journalctl -u $SERVICE'; doctor's lines above say what it found" ;;
         *) say "see the message above, then run $ME again" ;;
     esac
 }
@@ -409,9 +402,10 @@ else
         "config|write $CONFIG where none is there (an existing one is kept), and check it"
         "data|make the data folder $DEFAULT_DATA (or the one $CONFIG names) and give it to the user"
         "unit|write $UNIT_FILE with the user, the clone and the venv filled in"
-        "service|reload systemd, enable and start $SERVICE (restarted if anything changed)"
-        "doctor|run dice-companion doctor --config $CONFIG"
-        "calibrate|offer to calibrate the tray (the service stopped while calibrate holds the camera)"
+        "service|reload systemd and enable $SERVICE (it starts at boot)"
+        "doctor|stop $SERVICE if it runs and run dice-companion doctor --config $CONFIG (doctor opens the devices itself)"
+        "calibrate|offer to calibrate the tray while the service is stopped (calibrate holds the camera)"
+        "start|start $SERVICE, running what is installed now"
     )
 fi
 
