@@ -21,7 +21,7 @@ from firmware.config import load_config
 ROOT = Path(__file__).resolve().parent.parent
 PI = ROOT / "firmware" / "pi"
 ME = getpass.getuser()
-STEPS = ["check", "i2c", "apt", "venv", "project", "config", "data", "unit", "service", "doctor", "calibrate", "start"]
+STEPS = ["check", "i2c", "apt", "venv", "project", "config", "data", "unit", "service", "calibrate", "doctor", "start"]
 
 # Each stand-in appends "name args..." to $STATE/calls and keeps what it changed under $STATE.
 STAND_INS = {
@@ -296,8 +296,8 @@ def test_calibrating_is_done_while_the_service_is_stopped(pi):
     calls = [call for call in pi.calls() if call.startswith(("systemctl stop", "systemctl start", "dice-companion"))]
     assert calls == [
         "systemctl stop dice-companion",
-        f"dice-companion doctor --config {pi.config}",
         f"dice-companion calibrate --config {pi.config}",
+        f"dice-companion doctor --config {pi.config}",
         "systemctl start dice-companion",
     ]
 

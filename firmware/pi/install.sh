@@ -306,16 +306,18 @@ step_service() {
     say "  enabled (it starts at boot)"
 }
 
-step_doctor() {  # doctor opens the camera, the display, the buttons and the page's port itself: the service lets go of them first
-    if systemctl is-active --quiet "$SERVICE"; then
-        systemctl stop "$SERVICE"
-        say "  the service stopped while doctor opens the devices (started again at the end)"
-    fi
+step_doctor() {  # the service is stopped (the calibrate step)
     as_user "$VENV/bin/dice-companion" doctor --config "$CONFIG_FILE"
 }
 
-step_calibrate() {  # the service is stopped (doctor's step): calibrate may hold the camera
+# calibrate and doctor open the camera, the display (and doctor the buttons and the page's port)
+# themselves: the service lets go of them first, and starts again in the last step
+step_calibrate() {
     local choice=$calibrate_choice
+    if systemctl is-active --quiet "$SERVICE"; then
+        systemctl stop "$SERVICE"
+        say "  the service stopped while calibrate and doctor open the devices (it starts again at the end)"
+    fi
     if [ -z "$choice" ] && asking; then
         read -r -p "Calibrate the tray now? Put the empty tray under the camera first [y/N]: " choice || choice=no
         case "$choice" in [yY]*) choice=yes ;; *) choice=no ;; esac
@@ -369,7 +371,7 @@ advice() {
         data) say "make it yourself: sudo install -d -o $user $DEFAULT_DATA, then run $ME again" ;;
         unit|service) say "see 'systemctl status $SERVICE' and 'journalctl -u $SERVICE', then run $ME again" ;;
         doctor) say "doctor named what is wrong above, and the README's Raspberry Pi section says what to do for each; the service is left stopped: run $ME again once it is fixed" ;;
-        calibrate) say "nothing was stored and the service is left stopped: run $ME again, or calibrate later as the README says (Calibrating the tray) and sudo systemctl start $SERVICE" ;;
+        calibrate) say "nothing was stored and the service is left stopped: run $ME again, or calibrate later as the README says (Calibrating the tray), then sudo systemctl start $SERVICE" ;;
         start) say "see 'systemctl status $SERVICE' and 'journalctl -u $SERVICE'; doctor's lines above say what it found" ;;
         *) say "see the message above, then run $ME again" ;;
     esac
@@ -403,8 +405,8 @@ else
         "data|make the data folder $DEFAULT_DATA (or the one $CONFIG names) and give it to the user"
         "unit|write $UNIT_FILE with the user, the clone and the venv filled in"
         "service|reload systemd and enable $SERVICE (it starts at boot)"
-        "doctor|stop $SERVICE if it runs and run dice-companion doctor --config $CONFIG (doctor opens the devices itself)"
-        "calibrate|offer to calibrate the tray while the service is stopped (calibrate holds the camera)"
+        "calibrate|stop $SERVICE if it runs (calibrate and doctor open the devices), offer to calibrate the tray"
+        "doctor|run dice-companion doctor --config $CONFIG: every part checked, one line each"
         "start|start $SERVICE, running what is installed now"
     )
 fi
