@@ -141,6 +141,18 @@ def test_history_lists_every_game_with_players_rules_winner_and_length(tmp_path)
     assert "abandoned" in html and "playing" in html and "Ann, Bob" in html and "turns" in html
 
 
+def test_history_says_the_rules_in_words_and_counts_in_the_right_number(tmp_path):
+    """The subtitle showed the codes ("cant-stop standard to 3") and counted "1 turns"."""
+    journal_with(tmp_path / JOURNAL_NAME, "yacht", moves=[])
+    journal_with(tmp_path / JOURNAL_NAME, "cant-stop", moves=["roll 1-4-5-6"])
+    page = client(tmp_path)
+    assert page.get("/live.json").get_json()["game"]["rules"] == "standard rules, 3 columns to win"
+    text = " ".join(re.sub(r"<[^>]+>", "", page.get("/history").get_data(as_text=True)).split())
+    assert "cant-stop" not in text and "Ann, Bob · standard rules, 3 columns to win" in text
+    assert "1 turn ·" in text and "1 turns" not in text and " · - · " not in text, "no length yet: none shown"
+    assert "Ann, Bob no winner" in text, "Yacht has no options: no empty fact between dots"
+
+
 def test_a_game_replays_step_by_step(data):
     page = client(data)
     first = page.get("/games/1?step=1").get_data(as_text=True)

@@ -7,13 +7,14 @@ no Chromium is installed."""
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
 import pytest
 
 from firmware.core.game_setup import GameSetup
-from firmware.journal.journal import JOURNAL_NAME, Journal
+from firmware.journal.journal import JOURNAL_NAME, UNDO, Journal
 from firmware.web.server import WebServer
 from test_web import journal_with
 from waiting import HANG_S
@@ -121,6 +122,33 @@ def test_no_move_and_no_piece_of_a_fact_is_broken_across_two_lines_at_any_width(
                 broken = [(whole.text_content(), width) for whole in wholes if whole.evaluate(LINES) > 1]
                 assert broken == [], f"/{path} breaks these across two lines"
                 assert page.evaluate("document.scrollingElement.scrollWidth") <= width, f"/{path} scrolls sideways"
+        chromium.close()
+
+
+def test_dates_and_facts_stay_whole_and_no_step_link_wraps_alone_on_a_phone(served):
+    """At 390 px /history broke each date ('2026-11-' | '29 06:35') and a game's page put 'last' on a line of its own."""
+    from playwright.sync_api import sync_playwright
+
+    data, url = served
+    moves = ["roll 1-4-5-6", UNDO] * 55  # steps enough for three digits
+    journal_with(data / JOURNAL_NAME, "cant-stop", names=("Annabel", "Bartholomew", "Cy"), moves=moves)
+    journal_with(data / JOURNAL_NAME, "tumblin", names=("Ann", "Bob", "Cy", "Di"))
+    with sync_playwright() as playwright:
+        chromium = browser(playwright)
+        page = chromium.new_page(viewport=PHONE)
+        page.goto(url + "history")
+        for number, game in enumerate(page.query_selector_all(".games li"), 1):
+            text = game.inner_text()
+            started = re.search(r"\d{4}-\d\d-\d\d \d\d:\d\d", text).group()
+            facts = [started, re.search(r"\d+ turns?", text).group(), "3 columns to win"]
+            for fact in facts if "Can't Stop" in text else facts[:2]:
+                lines = page.evaluate(WORDS_LINES, [f".games li:nth-child({number})", fact])
+                assert lines == 1, f"{fact!r} broken across two lines"
+        for step in (50, 104):  # two and three digits
+            page.goto(url + f"games/1?step={step}")
+            lines = page.eval_on_selector_all(".steps a", "(all) => all.map((one) => Math.round(one.getBoundingClientRect().bottom))")
+            assert all(lines.count(line) > 1 for line in lines), f"a step link alone on a line at step {step}: {lines}"
+            assert page.evaluate(WORDS_LINES, [".steps", f"step {step} of 110"]) == 1
         chromium.close()
 
 

@@ -116,7 +116,7 @@ def summary(record: GameRecord) -> dict[str, Any]:
         "title": record.setup.game.title,
         "kind": record.setup.kind,
         "players": list(record.setup.names),
-        "rules": record.setup.describe(),
+        "rules": record.setup.rules_words(),  # the title is beside it: "standard rules, 3 columns to win"
         "status": record.status,
         "winner": None if record.winner is None else record.setup.names[record.winner],
         "turns": record.turns,

@@ -5,14 +5,34 @@
   let version = null;
   let etag = null;
 
+  function appendPieces(parent, pieces, between) {  // each kept on one line: the words wrap only between them
+    pieces.forEach((words, index) => {
+      const piece = document.createElement("span");
+      piece.className = "piece";
+      piece.textContent = words;
+      if (index) parent.append(between);
+      parent.append(piece);
+    });
+  }
+
+  function showAbout(game) {  // "Ann, Bob · standard rules, 3 columns to win · playing", each option whole
+    const about = document.getElementById("about");
+    about.replaceChildren();
+    if (!game) return;
+    about.append(game.players.join(", "));
+    if (game.rules) {
+      about.append(" · ");
+      appendPieces(about, game.rules.split(", "), ", ");
+    }
+    about.append(" · " + (game.status === "playing" ? "playing" : game.status + (game.winner ? ", won by " + game.winner : "")));
+  }
+
   function show(data) {
     const message = document.getElementById("message");
     const game = data.game;
     document.getElementById("title").textContent = game ? game.title + " #" + game.id : "Dice Companion";
     document.title = game ? `${game.title} #${game.id} · Dice Companion` : "Dice Companion";
-    document.getElementById("about").textContent = game
-      ? game.players.join(", ") + " · " + game.rules + " · " + (game.status === "playing" ? "playing" : game.status + (game.winner ? ", won by " + game.winner : ""))
-      : "";
+    showAbout(game);
     message.hidden = !data.message;
     message.textContent = data.message || "";
     document.getElementById("board").innerHTML = data.svg || "";  // drawn by the companion, names escaped
@@ -23,13 +43,7 @@
       dt.textContent = label;
       const dd = document.createElement("dd");
       if (Array.isArray(value)) {  // pieces, each kept on one line: the value wraps only between them
-        value.forEach((words, index) => {
-          const piece = document.createElement("span");
-          piece.className = "piece";
-          piece.textContent = words;
-          if (index) dd.append(" ");
-          dd.append(piece);
-        });
+        appendPieces(dd, value, " ");
       } else {
         dd.textContent = value;
       }
