@@ -184,7 +184,8 @@ class TableGame(Protocol):
         ...
 
     def summary(self, options: Options) -> str:
-        """The options in a few words, for the log and the history: "standard to 3"."""
+        """The options in a player's words, for the log, the history and the page: "standard rules,
+        3 columns to win" ("" for a game without any). Display only: nothing reads it back."""
         ...
 
     def progress(self, state: Any) -> Progress: ...
