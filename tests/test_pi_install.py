@@ -344,3 +344,20 @@ def test_at_a_terminal_it_asks_what_the_first_configuration_needs(pi):
     assert (config.game.names, config.display.type, config.camera.backend, config.web.address) == (
         ("Cleo", "Dan"), "sh1106", "usb", "0.0.0.0")
     assert not any("calibrate" in call for call in pi.calls())
+
+
+def test_calibrate_says_to_stop_the_service_when_the_camera_does_not_open(tmp_path, capsys, monkeypatch):
+    """Run by hand while the service holds the camera, calibrate says in one line to stop it first."""
+    from firmware.calibration import _steps
+    from firmware.calibration.calibrate import calibrate
+    from firmware.config import parse_config
+    from hardware.camera import CameraError
+
+    def busy():
+        raise CameraError("cannot open /dev/video0: Device or resource busy")
+
+    monkeypatch.setattr(_steps, "camera_opener", lambda camera: busy)
+    config = parse_config({"camera": {"backend": "usb"}, "display": {"type": "dummy"}, "data": {"dir": str(tmp_path)}})
+    assert calibrate(config) == 1
+    err = capsys.readouterr().err
+    assert "stop it first: sudo systemctl stop dice-companion" in err and len(err.strip().splitlines()) == 1

@@ -45,7 +45,11 @@ def take_frame(config: DeviceConfig, surface: str) -> np.ndarray:
         opener = camera_opener(config.camera)
         if opener is None:
             raise Refusal(f'camera.backend = "none": calibrating the {surface} needs a camera', ("No", "camera.", *NOTHING_SAVED))
-        camera = opener()
+        try:
+            camera = opener()
+        except CameraError as error:  # a real camera busy, most often: the companion's service holds it
+            held = " (is the companion running? stop it first: sudo systemctl stop dice-companion)" if config.camera.backend in ("picamera2", "usb") else ""
+            raise Refusal(f"camera: {error}{held}", ("Camera", "failed.", *NOTHING_SAVED)) from error
         try:
             for _ in range(WARM_UP_FRAMES):
                 camera.frame()
