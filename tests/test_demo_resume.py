@@ -5,13 +5,22 @@ fresh throws on a simulated table rebuilt from the journal."""
 from __future__ import annotations
 
 import io
+import threading
+from collections.abc import Callable
+from typing import TypeVar
+
+import pytest
+from waiting import HANG_S
 
 from engine.tumblin import GAME as TUMBLIN
+from firmware.core.catalogue import kinds, table_game
 from firmware.core.game_setup import GameSetup
 from firmware.games.tumblin.flicks import lying
 from firmware.journal.journal import JOURNAL_NAME, Journal
 from firmware.table.start import resumed_setup, play_demo
 from hardware.camera import Toss
+
+T = TypeVar("T")
 
 
 def unfinished(folder, setup: GameSetup, *moves: str) -> None:
@@ -112,3 +121,46 @@ def test_a_resumed_tumblin_round_lays_the_landed_dice_back_where_they_lay(tmp_pa
     (tmp_path / SIMULATED_BOARD).write_text("{damaged")
     restore_table(companion, SyntheticBoardCamera(4), tmp_path)  # thrown anew, no traceback
     companion.journal.close()
+
+
+LEFT_IN_THE_ADVISORS_TURN = {  # a game set up at the keyboard (you against the advisor), left in its seat's turn
+    "cant-stop": ("roll 2-3-4-5", "5+9", "stop", "roll 2-4-5-6", "6+11", "roll 4-4-5-6", "8+11", "roll 2-2-2-6", "8",
+                  "roll 1-4-5-6", "11"),  # runners out: the advisor rolls on, the demo's Rule28 at that seat would stop
+    "counters": ("handicap 2", "roll 1-1-1-2-3", "keep 2-3", "roll 2-3-5", "keep 2-3-3-5", "roll 1", "take pair 3",
+                 "roll 4-4-5-6-6", "keep 6-6", "roll 3-4-5"),  # after its second throw
+    "yacht": ("roll 1-1-1-2-3", "keep 1-1-3", "roll 3-6", "score full-house", "roll 1-2-5-5-5", "keep 5-5-5",
+              "roll 2-6"),  # after its second roll
+    "columns": ("R B4",),  # to place
+}
+
+
+@pytest.mark.parametrize("kind", [kind for kind in kinds() if table_game(kind).advised])
+def test_a_game_left_in_the_advisors_turn_is_played_out_by_the_bots(kind, tmp_path):
+    """The bots at the buttons only throw for a seat the companion plays: Can't Stop's stopped on the
+    runners screen for ever (its bot pressed STOP, the table said "Advisor decides", nobody rolled)."""
+    setup = GameSetup(("You", "Advisor"), bots=("Advisor",), hints=True, kind=kind)
+    unfinished(tmp_path, setup, *LEFT_IN_THE_ADVISORS_TURN[kind])
+    out = io.StringIO()
+    outcome = within_hang_s(lambda: play_demo(GameSetup(table_game(kind).autoplayer(2, 1).names, kind=kind), 1, True,
+                                              out=out, data=tmp_path))
+    assert "stopped:" not in out.getvalue()
+    assert outcome.over
+    journal = Journal(tmp_path / JOURNAL_NAME, read_only=True)
+    assert [(r.setup.names, r.setup.bots, r.status) for r in journal.games()] == [(setup.names, setup.bots, "finished")]
+    journal.close()
+
+
+def within_hang_s(play: Callable[[], T]) -> T:
+    """What ``play`` returns, played on a thread: a hang fails the test rather than holding the suite."""
+    done, result = threading.Event(), []
+
+    def played() -> None:
+        try:
+            result.append(play())
+        finally:
+            done.set()
+
+    threading.Thread(target=played, daemon=True).start()
+    assert done.wait(HANG_S), "the demo still plays"
+    assert result, "the demo failed (the thread's exception is above)"
+    return result[0]

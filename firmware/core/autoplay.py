@@ -2,13 +2,16 @@
 
 Before pressing ROLL they throw the (simulated) dice, so every roll goes through the camera,
 the settle detector and the reader exactly like a real one. What a game's own screens ask is
-the game's :class:`firmware.core.table_game.AutoSeats`; the core's screens are answered here.
+the game's :class:`firmware.core.table_game.AutoSeats`; the core's screens are answered here, and
+so is a seat the companion's advisor plays: the bots only throw its dice (what the advisor decides
+is its own, and a press that would decide for it is refused, so nobody would throw again).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from typing import Protocol
 
 from firmware.core.statuses import NOT_SAVED, waiting_on_camera
 from firmware.core.table_game import AutoPress, AutoSeats
@@ -20,8 +23,18 @@ TRIES_WHEN_NOT_SAVED = 3  # a move the journal refuses this often in a row stops
 Tosser = Callable[[Toss], Sequence[int]]  # does a toss on the simulated table -> the tray's dice
 
 
+class Host(Protocol):
+    """The companion the bots play at, as far as they ask it about a seat its advisor plays."""
+
+    @property
+    def bot_decides(self) -> bool: ...
+
+    def throw_plan(self) -> Toss: ...
+
+
 class AutoPlayers:
-    """The game's bots at the buttons; attach :meth:`on_screen` to the companion's listeners."""
+    """The game's bots at the buttons; attach :meth:`on_screen` to the companion's listeners
+    (``host``: that companion, whose advisor's seats the bots only throw for)."""
 
     def __init__(
         self,
@@ -31,8 +44,10 @@ class AutoPlayers:
         quit_when_won: bool = True,
         undo_rate: float = 0.0,
         seed: int = 0,
+        host: Host | None = None,
     ) -> None:
         self.seats = seats
+        self._host = host
         self._press = press
         self._toss = toss
         self._quit_when_won = quit_when_won
@@ -78,7 +93,15 @@ class AutoPlayers:
             return AutoPress(tuple(p for value in values for p in (Press.NEXT,) * (value - 1) + (Press.SELECT,)))
         if isinstance(screen, BadReadScreen):
             return AutoPress((Press.ROLL,), toss=Toss(screen.needed))
+        if self._host is not None and self._host.bot_decides:
+            return _throw_for(self._host)
         action = self.seats.presses_for(screen)
         if action is not None and Press.QUIT in action.presses and not self._quit_when_won:
             return None
         return action
+
+
+def _throw_for(host: Host) -> AutoPress | None:
+    """ROLL after throwing the dice due for the advisor's seat (nothing while none are due)."""
+    toss = host.throw_plan()
+    return AutoPress((Press.ROLL,), toss=toss) if toss.count else None

@@ -249,20 +249,26 @@ class Companion:
         self._let_bots_play()
         self._refresh()
 
+    @property
+    def bot_decides(self) -> bool:
+        """Whether the advisor decides for the seat to move now (not after an UNDO, when the people
+        decide for it): the players only throw its dice, and its decisions are refused at the buttons."""
+        state = self.state
+        return (
+            state is not None
+            and self.game.engine.current_player(state) in self.bot_seats
+            and not self.game.progress(state).over
+            and not self._bots_paused
+        )
+
     def _let_bots_play(self) -> None:
         """The advisor makes the decisions of its seats (the players throw the dice for it); what
         it decided stays on the screen until the next roll. After an UNDO it waits for the next
         roll or a person's own move, so the humans can step back past its moves (the screen says
         they decide for it meanwhile)."""
         decided: Screen | None = None
-        while (
-            (state := self.state) is not None
-            and self.game.engine.current_player(state) in self.bot_seats
-            and not self.game.progress(state).over
-            and not self._bots_paused
-            and (self._banner is None or self._banner is decided)
-            and self._entry is None
-        ):
+        while self.bot_decides and (self._banner is None or self._banner is decided) and self._entry is None:
+            state = self.state
             move = self.game.bot_move(state)
             if move is None:
                 return  # its dice are to be thrown
@@ -571,7 +577,7 @@ class Companion:
             status = CAMERA_TROUBLE
         return View(
             self.names, self._cursor, status, hints=self.defaults.hints and not bot,
-            proxy=self._bots_paused and bot, bot_to_decide=bot and not self._bots_paused, scratch=self._scratch,
+            proxy=self._bots_paused and bot, bot_to_decide=self.bot_decides, scratch=self._scratch,
             camera=self.has_camera,
         )
 
