@@ -4,9 +4,7 @@ game stays journaled as it stood. A resumed Can't Stop kept the CPU busy for eve
 
 from __future__ import annotations
 
-import threading
-
-from waiting import HANG_S
+from test_demo_resume import within_hang_s
 
 from firmware.core.events import ButtonEvent, FrameEvent
 from firmware.core.game_setup import GameSetup
@@ -50,18 +48,8 @@ def test_bots_that_wait_on_a_screen_for_ever_stop_saying_where_and_the_game_stay
     game, engine = journal.start_game(setup), setup.game.engine
     journal.append(game, "roll 2-3-4-5", setup.game.progress(engine.apply(setup.new_state(), engine.parse_move("roll 2-3-4-5"))))
     companion = Companion(dummy_display(), setup, journal=journal)
-    tray = SyntheticCamera(1)
-    done, said = threading.Event(), []
-
-    def play() -> None:
-        try:
-            said.append(play_with_bots(companion, IdleSeats(), tray))
-        finally:
-            done.set()
-
-    threading.Thread(target=play, daemon=True).start()
-    assert done.wait(HANG_S), "the bots still wait"
-    assert said == ["stopped: nothing happened for a minute of play in Can't Stop, round 1, Ann: choosing"]
+    said = within_hang_s(lambda: play_with_bots(companion, IdleSeats(), SyntheticCamera(1)))
+    assert said == "stopped: nothing happened for a minute of play in Can't Stop, round 1, Ann: choosing"
     unfinished = journal.unfinished()
     assert unfinished is not None and unfinished.id == game and journal.events(game) == ["roll 2-3-4-5"]
     journal.close()

@@ -13,12 +13,17 @@ import pytest
 from waiting import HANG_S
 
 from engine.tumblin import GAME as TUMBLIN
+from firmware.core.autoplay import AutoPlayers
 from firmware.core.catalogue import kinds, table_game
+from firmware.core.events import ButtonEvent
 from firmware.core.game_setup import GameSetup
 from firmware.games.tumblin.flicks import lying
 from firmware.journal.journal import JOURNAL_NAME, Journal
+from firmware.table.companion import Companion
 from firmware.table.start import resumed_setup, play_demo
+from hardware.buttons import Press
 from hardware.camera import Toss
+from hardware.display import dummy_display
 
 T = TypeVar("T")
 
@@ -99,10 +104,8 @@ def test_a_game_that_no_longer_replays_is_abandoned_and_the_demo_plays_the_game_
 
 def test_a_resumed_tumblin_round_lays_the_landed_dice_back_where_they_lay(tmp_path):
     """They were flicked anew: red 16 / green 14 before Ctrl-C, 5 / 28 after."""
-    from firmware.table.companion import Companion
     from firmware.table.start import SIMULATED_BOARD, remember_board, restore_table
     from hardware.board_camera import SyntheticBoardCamera
-    from hardware.display import dummy_display
 
     setup = GameSetup(("Ann", "Bob"), kind="tumblin")
     unfinished(tmp_path, setup, "flick", "flick")  # red's first die and green's landed
@@ -161,6 +164,19 @@ def within_hang_s(play: Callable[[], T]) -> T:
             done.set()
 
     threading.Thread(target=played, daemon=True).start()
-    assert done.wait(HANG_S), "the demo still plays"
-    assert result, "the demo failed (the thread's exception is above)"
+    assert done.wait(HANG_S), "still playing"
+    assert result, "it failed (the thread's exception is above)"
     return result[0]
+
+
+def test_on_the_advisors_runners_screen_the_bots_throw_its_dice_where_their_own_bot_would_stop(tmp_path):
+    setup = GameSetup(("You", "Advisor"), bots=("Advisor",), hints=True, kind="cant-stop")
+    unfinished(tmp_path, setup, *LEFT_IN_THE_ADVISORS_TURN["cant-stop"])
+    companion = Companion(dummy_display(), setup, journal=Journal(tmp_path / JOURNAL_NAME))
+    companion.handle(ButtonEvent(Press.SELECT))  # past the resume screen
+    pressed, thrown = [], []
+    seats = table_game("cant-stop").autoplayer(2, 1)  # Rule28 at the advisor's seat would stop
+    toss = lambda done: thrown.append(done) or ()  # noqa: E731  # the tray's dice are not looked at
+    AutoPlayers(seats, pressed.append, toss, host=companion).on_screen(companion.screen)
+    assert (pressed, thrown) == ([Press.ROLL], [Toss(4)])
+    companion.journal.close()
