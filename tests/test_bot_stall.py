@@ -4,7 +4,7 @@ game stays journaled as it stood. A resumed Can't Stop kept the CPU busy for eve
 
 from __future__ import annotations
 
-from test_demo_resume import within_hang_s
+from waiting import within_hang_s
 
 from firmware.core.events import ButtonEvent, FrameEvent
 from firmware.core.game_setup import GameSetup

@@ -5,12 +5,9 @@ fresh throws on a simulated table rebuilt from the journal."""
 from __future__ import annotations
 
 import io
-import threading
-from collections.abc import Callable
-from typing import TypeVar
 
 import pytest
-from waiting import HANG_S
+from waiting import within_hang_s
 
 from engine.tumblin import GAME as TUMBLIN
 from firmware.core.autoplay import AutoPlayers
@@ -24,8 +21,6 @@ from firmware.table.start import resumed_setup, play_demo
 from hardware.buttons import Press
 from hardware.camera import Toss
 from hardware.display import dummy_display
-
-T = TypeVar("T")
 
 
 def unfinished(folder, setup: GameSetup, *moves: str) -> None:
@@ -151,22 +146,6 @@ def test_a_game_left_in_the_advisors_turn_is_played_out_by_the_bots(kind, tmp_pa
     journal = Journal(tmp_path / JOURNAL_NAME, read_only=True)
     assert [(r.setup.names, r.setup.bots, r.status) for r in journal.games()] == [(setup.names, setup.bots, "finished")]
     journal.close()
-
-
-def within_hang_s(play: Callable[[], T]) -> T:
-    """What ``play`` returns, played on a thread: a hang fails the test rather than holding the suite."""
-    done, result = threading.Event(), []
-
-    def played() -> None:
-        try:
-            result.append(play())
-        finally:
-            done.set()
-
-    threading.Thread(target=played, daemon=True).start()
-    assert done.wait(HANG_S), "still playing"
-    assert result, "it failed (the thread's exception is above)"
-    return result[0]
 
 
 def test_on_the_advisors_runners_screen_the_bots_throw_its_dice_where_their_own_bot_would_stop(tmp_path):

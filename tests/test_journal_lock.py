@@ -4,13 +4,12 @@ history still reads, and nothing standing where the lock is kept holds a start o
 from __future__ import annotations
 
 import os
-import threading
 
 import pytest
 from table_helpers import NAMES
 from test_journal import journal_with
 from test_journal_damage import WIN
-from waiting import HANG_S
+from waiting import within_hang_s
 
 from firmware.cli import main
 from firmware.core.game_setup import GameSetup
@@ -56,24 +55,6 @@ def test_a_second_run_refused_by_the_lock_never_touches_the_display(tmp_path, mo
     running.close()
 
 
-def start_in_a_thread(path) -> Journal:
-    """``Journal(path)`` opened in a thread, so that a start that hangs fails the test rather than
-    holding the suite."""
-    opened: list[Journal] = []
-    done = threading.Event()
-
-    def start() -> None:
-        try:
-            opened.append(Journal(path))
-        finally:
-            done.set()
-
-    threading.Thread(target=start, daemon=True).start()
-    assert done.wait(HANG_S), "the start hangs"
-    assert opened, "the start failed (see the thread's exception above)"
-    return opened[0]
-
-
 LOCK_SQUATTERS = {
     "pipe": lambda lock, target: os.mkfifo(lock),
     "link": lambda lock, target: lock.symlink_to(target),
@@ -91,7 +72,7 @@ def test_whatever_stands_where_the_lock_is_neither_holds_the_start_nor_is_follow
     target = tmp_path / "elsewhere" / "created-through-the-link"
     target.parent.mkdir()
     LOCK_SQUATTERS[kind](lock, target)
-    journal = start_in_a_thread(path)
+    journal = within_hang_s(lambda: Journal(path))  # a start that hangs fails the test
     journal.start_game(GameSetup(NAMES))
     assert not target.exists(), "nothing is created through a link"
     assert lock.is_file() and not lock.is_symlink()
