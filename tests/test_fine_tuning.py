@@ -176,3 +176,5 @@ def test_an_average_of_candidates_holding_different_nets_or_at_no_share_is_refus
         weight_average.held_nets([tmp_path / "classifier", tmp_path / "detector"])
     with pytest.raises(ValueError, match="share above 0"):
         weight_average.averaged(shipped_classifier().state_dict(), [shipped_classifier().state_dict()], 0.0)
+    with pytest.raises(ValueError, match="where the nets start from"):  # never over the nets it reads
+        weight_average.write_average([tmp_path / "classifier"], MODELS, 0.5)

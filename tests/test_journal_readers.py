@@ -4,6 +4,10 @@ changes is read again, so that it is never stale, and never said to be damaged f
 
 from __future__ import annotations
 
+import sqlite3
+
+import pytest
+
 from test_journal import journal_with
 from test_journal_damage import WIN, two_won_games
 from test_journal_upgrade import MOVES, old_journal
@@ -40,5 +44,28 @@ def test_pages_rewritten_under_a_reader_are_never_said_to_be_damage(tmp_path):
     companion.start_game(companion.games()[0].setup)
     assert [record.status for record in reader.games()] == ["abandoned", "abandoned", "playing"]
     assert reader.events(2) == list(MOVES)
+    companion.close()
+    reader.close()
+
+
+def test_a_reader_that_cannot_reopen_a_changed_journal_fails_that_reading_only(tmp_path, monkeypatch):
+    """Review of issue 51: the old connection was closed before the fresh one was had, so one reopen
+    that failed (a companion's journal, not at rest, locked as it was checked) left the reader with a
+    closed connection and no state to compare: every later reading failed."""
+    path = tmp_path / "journal.sqlite3"
+    two_won_games(path)
+    reader = Journal(path, read_only=True)
+    companion, game = journal_with(path, *WIN[:3])  # held open: the journal is not at rest
+    checking = Journal._checked
+
+    def locked(self, db, read_only):
+        monkeypatch.setattr(Journal, "_checked", checking)  # once
+        db.close()
+        raise sqlite3.OperationalError("database is locked")
+
+    monkeypatch.setattr(Journal, "_checked", locked)
+    with pytest.raises(sqlite3.OperationalError):
+        reader.games()
+    assert [record.id for record in reader.games()] == [1, 2, game]
     companion.close()
     reader.close()

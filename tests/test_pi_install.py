@@ -58,7 +58,7 @@ STAND_INS = {
         echo "include-system-site-packages = true" >"$venv/pyvenv.cfg"
         printf '#!/bin/sh\\nPYTHONPATH="$REPO" exec "$REAL_PYTHON" "$@"\\n' >"$venv/bin/python"
         printf '#!/bin/sh\\necho "pip $*" >>"$STATE/calls"\\n' >"$venv/bin/pip"
-        printf '#!/bin/sh\\necho "dice-companion $*" >>"$STATE/calls"\\n[ "$1" = doctor ] && echo "doctor: all well"\\n'\\
+        printf '#!/bin/sh\\necho "dice-companion $*" >>"$STATE/calls"\\n[ "$1" = doctor ] && printf "%%b\\\\n" "${FAKE_DOCTOR_SAYS:-doctor: all well}"\\n'\\
 '[ "$1" = doctor ] && exit "${FAKE_DOCTOR:-0}"\\nexit 0\\n' >"$venv/bin/dice-companion"
         chmod +x "$venv/bin/python" "$venv/bin/pip" "$venv/bin/dice-companion"
     """,
@@ -288,6 +288,14 @@ def test_doctor_finding_a_fault_fails_the_install_at_its_step_and_leaves_the_ser
     result = pi.install(FAKE_DOCTOR="1")
     assert result.returncode == 1 and 'step "doctor" failed' in result.stderr and "README" in result.stderr
     assert pi.calls()[-1] == f"dice-companion doctor --config {pi.config}" and not (pi.state / "active").exists()
+
+
+def test_a_tray_left_for_later_is_no_fault_of_the_install_but_any_other_fault_is(pi):
+    tray = "configuration: ok; x\\ntray: not calibrated (no tray.json): run dice-companion calibrate"
+    out = ok(pi.install("--no-calibrate", FAKE_DOCTOR="1", FAKE_DOCTOR_SAYS=tray))
+    assert "tray: not calibrated" in out and "every part is ok but the tray" in out and (pi.state / "active").exists()
+    result = pi.install("--no-calibrate", FAKE_DOCTOR="1", FAKE_DOCTOR_SAYS=tray + "\\ncamera: no frames: check the ribbon")
+    assert result.returncode == 1 and 'step "doctor" failed' in result.stderr and not (pi.state / "active").exists()
 
 
 def test_calibrating_is_done_while_the_service_is_stopped(pi):

@@ -192,3 +192,23 @@ def test_the_slow_lane_rests_after_each_answer_as_long_as_it_took(monkeypatch):
     monkeypatch.setattr(web_server, "time", SimpleNamespace(monotonic=lambda: clock[0], sleep=rests.append))
     web_server._Resting(Replay()).service()
     assert rests == [pytest.approx(0.03)]
+
+
+def test_a_page_whose_port_is_taken_lets_go_of_its_worker_threads(tmp_path, monkeypatch):
+    """Review of issue 51: the lanes' threads started before the port was bound, and a port taken
+    (doctor checks it so) left eleven idle threads behind."""
+    made = []
+
+    class Recorded(web_server.Lanes):
+        def __init__(self, *args) -> None:
+            super().__init__(*args)
+            made.append(self)
+
+    monkeypatch.setattr(web_server, "Lanes", Recorded)
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        with pytest.raises(OSError, match="cannot serve the page"):
+            web_server.WebServer(tmp_path, "127.0.0.1", taken.getsockname()[1])
+    (lanes,) = made
+    assert not [thread for lane in (lanes._live, lanes._replays, lanes._views) for thread in lane.threads]

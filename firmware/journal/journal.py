@@ -450,8 +450,14 @@ class Journal:
         else:
             if _file_state(Path(self.path)) == self._opened_as:
                 return found
+        was = self._opened_as
+        try:  # the fresh connection first: one that cannot be had leaves the reader as it was, to try again
+            fresh = self._open(read_only=True)
+        except Exception:
+            self._opened_as = was
+            raise
         self._db.close()
-        self._db = self._open(read_only=True)
+        self._db = fresh
         return reading()
 
     def unfinished(self) -> GameRecord | None:

@@ -262,11 +262,13 @@ class WebServer:
 
     def __init__(self, data_dir: Path, address: str, port: int, hosts: tuple[str, ...] = ()) -> None:
         app = create_app(data_dir / JOURNAL_NAME, hosts)
+        lanes = Lanes(THREADS, LIVE_THREADS)  # their threads start here: let go of them if the port is not had
         try:
-            self._server = BoundedServer(app, host=address, port=port, dispatcher=Lanes(THREADS, LIVE_THREADS),
+            self._server = BoundedServer(app, host=address, port=port, dispatcher=lanes,
                                          ident="dice-companion", connection_limit=CONNECTION_CAP + 2 * ACCEPT_BATCH,
                                          **CONNECTIONS)
         except OSError as error:
+            lanes.shutdown()
             raise OSError(f"cannot serve the page on {address}:{port}: {error.strerror or error}") from None
         self.port: int = int(self._server.effective_port)  # waitress gives a string
         self.address = address

@@ -66,6 +66,8 @@ def held_nets(candidates: Sequence[Path]) -> list[str]:
 def write_average(candidates: Sequence[Path], out: Path, share: float, start: Path = MODELS) -> list[str]:
     """The average of ``candidates`` as a candidate folder ``out`` (ONNX beside torch weights,
     ``recipe.txt``, the shipped ``trained-on.txt``: averaging adds no photo); the nets averaged."""
+    if out.resolve() == start.resolve():
+        raise ValueError(f"--out {out} is where the nets start from: write the average elsewhere, then copy it")
     fields = held_nets(candidates)
     out.mkdir(parents=True, exist_ok=True)
     for field in fields:
