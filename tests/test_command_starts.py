@@ -13,6 +13,10 @@ from waiting import HANG_S
 CTRL_C_WHILE_LOADING = """
 import os, signal, sys
 
+# Ctrl-C as at a terminal: a suite started in the background (nohup ... &) ignores SIGINT, and a
+# child inherits that, so the key would be pressed on nothing
+signal.signal(signal.SIGINT, signal.default_int_handler)
+
 class CtrlC:
     def find_spec(self, name, path=None, target=None):
         if name == "engine.yacht":
