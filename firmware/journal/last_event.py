@@ -14,10 +14,10 @@ import hashlib
 import json
 import os
 import sqlite3
-import stat
 from dataclasses import dataclass
 from pathlib import Path
 
+from firmware.core.regular_file import NotRegularFile, read_regular
 from firmware.journal.plain_files import NO_LINK_NO_WAIT, is_regular_or_set_aside
 
 SUFFIX = ".last"
@@ -118,23 +118,14 @@ def recalled(journal: Path) -> LastEvent | None:
     """The marker's event; None when there is none. DamagedMark when the file there is no mark
     (empty, torn, too long, another kind of file, numbers out of range): at most MOST_BYTES of a
     regular file are read, and nothing else is opened for reading (a FIFO would hang the start)."""
-    path = marker_path(journal)
     try:
-        handle = os.open(path, os.O_RDONLY | NO_LINK_NO_WAIT)
+        raw = read_regular(marker_path(journal), MOST_BYTES)
     except FileNotFoundError:
         return None
-    except OSError as error:
-        raise DamagedMark(f"it cannot be opened ({error.strerror})") from None
-    try:
-        if not stat.S_ISREG(os.fstat(handle).st_mode):
-            raise DamagedMark("it is not a regular file")
-        raw = os.read(handle, MOST_BYTES + 1)
+    except NotRegularFile as error:
+        raise DamagedMark(str(error)) from None
     except OSError as error:
         raise DamagedMark(f"it cannot be read ({error.strerror})") from None
-    finally:
-        os.close(handle)
-    if len(raw) > MOST_BYTES:
-        raise DamagedMark(f"it is longer than a mark ({MOST_BYTES} bytes)")
     try:
         data = json.loads(raw.decode("utf-8"))
         body = {key: data[key] for key in ("game", "seq", "digest")}
