@@ -88,5 +88,15 @@ def rethrown(table: tuple[int, ...], tray: tuple[int, ...]) -> tuple[Keep, Roll]
     declared: players set dice aside by leaving them where they lie, so the faces still showing
     count as kept (at most four: at least one die was thrown). Only the faces matter to the rules,
     so which of two equal dice stayed is moot."""
-    kept = tuple(sorted((Counter(table) & Counter(tray)).elements()))[: DICE - 1]
+    kept = _still_showing(table, tray)[: DICE - 1]
     return Keep(kept), Roll(tuple((Counter(tray) - Counter(kept)).elements()))
+
+
+def keeps_left_lying(table: tuple[int, ...], tray: tuple[int, ...]) -> tuple[Keep, ...]:
+    """Every keep a rethrow nobody declared may have been: :func:`rethrown` counts the most faces
+    still showing as kept, but a die thrown again may have come up as it lay."""
+    return keeps(_still_showing(table, tray))
+
+
+def _still_showing(table: tuple[int, ...], tray: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(sorted((Counter(table) & Counter(tray)).elements()))

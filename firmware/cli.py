@@ -8,7 +8,7 @@ import math
 import os
 import shlex
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -26,6 +26,7 @@ except KeyboardInterrupt:
     sys.exit(130)
 
 if TYPE_CHECKING:
+    from firmware.journal.journal import Journal
     from firmware.table.start import Outcome
 
 DEMO_PEOPLE = ("You", "Advisor", "Advisor2", "Advisor3")  # you against the advisor's seats
@@ -108,13 +109,25 @@ def _history(args: argparse.Namespace) -> int:
         raise ConfigError(f"no journal at {path}: no game was played with this data folder")
     journal = Journal(path, read_only=True)
     try:
-        for line in history_lines(journal):
+        for line in history_lines(journal) if args.review is None else _review_lines(journal, args.review):
             print(line)
     except sqlite3.DatabaseError as error:  # damage met as it reads (a reader runs no full check)
         raise JournalError(f"the journal {path} is unreadable: {error}") from None
     finally:
         journal.close()
     return 0
+
+
+def _review_lines(journal: Journal, game: int) -> Iterator[str]:
+    """``history --review N``: the review's lines; a game that cannot be reviewed is a ConfigError's one line."""
+    from firmware.review.game_review import NoReview, journaled_review
+    from firmware.review.text import review_lines
+
+    try:
+        review = journaled_review(journal, game)
+    except NoReview as error:
+        raise ConfigError(str(error)) from None
+    return review_lines(review)
 
 
 def _serve(args: argparse.Namespace) -> int:
@@ -433,6 +446,8 @@ def build_parser() -> argparse.ArgumentParser:
     where = history.add_mutually_exclusive_group(required=True)
     where.add_argument("--config", type=Path, metavar="FILE", help="the device's configuration (its data.dir)")
     where.add_argument("--data", type=Path, metavar="DIR", help="a data folder")
+    history.add_argument("--review", type=int, metavar="N",
+                         help="game N's decisions against the advisor's: each player's totals and grades, the costliest")
     history.set_defaults(run=_history)
 
     serve = command(

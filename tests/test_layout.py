@@ -129,6 +129,7 @@ LAYERS = (
     ("the web page, the calibrate command", ("firmware.web", "firmware.calibration.calibrate", "firmware.calibration.calibrate_board",
                                              "firmware.calibration._steps",
                                              "firmware.vision_compare", "firmware.vision_commands", "firmware.log_setup")),
+    ("the review", ("firmware.review",)),
     ("the configuration and its devices", ("firmware.devices", "firmware.config")),
     ("the journal", ("firmware.journal",)),
     ("the core", ("firmware.core",)),

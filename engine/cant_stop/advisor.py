@@ -178,12 +178,24 @@ class Advisor:
     name: str = "advisor"
 
     def choose(self, state: State, options: tuple[Advance, ...]) -> Advance:
+        worths = self.split_worths(state, options)
+        return max(options, key=lambda o: (worths[o], o))
+
+    def should_stop(self, state: State) -> bool:
+        stop, roll = self.stop_or_roll_worths(state)
+        return stop >= roll
+
+    def split_worths(self, state: State, options: tuple[Advance, ...]) -> dict[Advance, float]:
+        """What each split of the roll is worth (the chance of winning, against rivals)."""
         search = TurnSearch(state, self.params)
         placed = len(state.runners) == MAX_RUNNERS
         lookahead = self.params.choice_lookahead if placed else self.params.open_choice_lookahead
-        return max(options, key=lambda o: (search.value(search.advanced(search.runners, o.columns), lookahead), o))
+        return {o: search.value(search.advanced(search.runners, o.columns), lookahead) for o in options}
 
-    def should_stop(self, state: State) -> bool:
+    def stop_or_roll_worths(self, state: State) -> tuple[float, float]:
+        """What stopping now and rolling once more are worth; a stop that wins is worth all."""
         search = TurnSearch(state, self.params)
         banked = search.banked(search.runners)
-        return banked >= search.top or banked >= search.rolling(search.runners, self.params.stop_lookahead)
+        if banked >= search.top:
+            return banked, search.rolling(search.runners, 0)
+        return banked, search.rolling(search.runners, self.params.stop_lookahead)

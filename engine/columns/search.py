@@ -115,17 +115,25 @@ class Search:
     max_depth: int = 8
     weights: Weights = WEIGHTS
     visited: int = 0
+    depth: int = 0  # of the deepest search :meth:`best` finished
 
     def best(self, state: State, moves: list[Placement]) -> Placement:
         """The best of ``moves`` (in the order given, ties to the earlier) by the deepest finished search."""
-        self.visited = 0
+        self.visited, self.depth = 0, 0
         best = moves[0]
         for depth in range(1, self.max_depth + 1 if len(moves) > 1 else 1):
             try:
                 best = self._root(state, [best] + [m for m in moves if m != best], depth)
             except _OutOfNodes:
                 break
+            self.depth = depth
         return best
+
+    def worth(self, state: State, move: Placement, depth: int) -> int:
+        """What ``move`` is worth to the player making it, searched ``depth`` plies deep with the
+        whole window (so the exact value :meth:`best` compared at that depth), whatever the budget."""
+        whole = Search(nodes=10**12, max_depth=depth, weights=self.weights)
+        return -whole._negamax(place(state, move), depth - 1, -2 * WIN, 2 * WIN)
 
     def _root(self, state: State, moves: list[Placement], depth: int) -> Placement:
         alpha, best = -2 * WIN, moves[0]

@@ -372,6 +372,11 @@ class Advisor:
         return Advice(move, worth, chances)
 
     def _decide(self, state: State) -> tuple[Move, float]:
+        worths = self.worths(state)
+        return max(worths, key=lambda found: found[1])  # the first of equals: takes come before keeps
+
+    def worths(self, state: State) -> list[tuple[Move, float]]:
+        """Every legal move with its expected worth (in the units of :data:`WIN`), in the rules' order."""
         moves = legal_moves(state)
         if not moves:
             why = "dice are due" if state.phase is Phase.THROW else "the game is over"
@@ -384,9 +389,7 @@ class Advisor:
             scored = lambda m: _rocket_worth(value, state, m)  # noqa: E731
         else:
             scored = self._choice_worth(state)
-        worths = [scored(m) for m in moves]
-        best = max(range(len(moves)), key=worths.__getitem__)  # the first of equals: takes come before keeps
-        return moves[best], worths[best]
+        return [(m, scored(m)) for m in moves]
 
     def _choice_worth(self, state: State) -> Callable[[Move], float]:
         plan = self.plan(state)

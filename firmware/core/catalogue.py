@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
+from firmware.core.reviewing import Reviewer
 from firmware.core.table_game import TableGame
 from firmware.drawing.facts import Fact
 
@@ -47,17 +48,22 @@ class NoGamesListedError(RuntimeError):
 
 _games: tuple[TableGame, ...] = ()
 _web_views: dict[str, WebView] = {}
+_reviewers: dict[str, Reviewer] = {}
 
 
-def list_games(games: Sequence[TableGame], web_views: Mapping[str, WebView]) -> None:
+def list_games(games: Sequence[TableGame], web_views: Mapping[str, WebView],
+               reviewers: Mapping[str, Reviewer] | None = None) -> None:
     """Make ``games`` the catalogue, in the order the set-up screen offers them (the first is the
-    default); each needs its web pictures under its kind."""
-    global _games, _web_views
+    default); each needs its web pictures under its kind, and each with choices to review its
+    reviewer (a game of skill has none)."""
+    global _games, _web_views, _reviewers
     kinds_given = [game.kind for game in games]
-    if not games or len(set(kinds_given)) != len(kinds_given) or set(web_views) != set(kinds_given):
-        raise ValueError(f"a catalogue needs games of distinct kinds, each with its web view: got {kinds_given} "
-                         f"and views for {sorted(web_views)}")
-    _games, _web_views = tuple(games), dict(web_views)
+    reviewers = reviewers or {}
+    if not games or len(set(kinds_given)) != len(kinds_given) or set(web_views) != set(kinds_given) \
+            or not set(reviewers) <= set(kinds_given):
+        raise ValueError(f"a catalogue needs games of distinct kinds, each with its web view: got {kinds_given}, "
+                         f"views for {sorted(web_views)} and reviewers for {sorted(reviewers)}")
+    _games, _web_views, _reviewers = tuple(games), dict(web_views), dict(reviewers)
 
 
 def games() -> tuple[TableGame, ...]:
@@ -87,3 +93,9 @@ def table_game(kind: str) -> TableGame:
 def web_view(kind: str) -> WebView:
     """The web pictures of the game of this kind; UnknownGameError names the kinds there are."""
     return _web_views[table_game(kind).kind]
+
+
+def reviewer(kind: str) -> Reviewer | None:
+    """The review of the game of this kind's decisions; None for a game with no choices to review
+    (a game of skill). UnknownGameError names the kinds there are."""
+    return _reviewers.get(table_game(kind).kind)

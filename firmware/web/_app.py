@@ -24,13 +24,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, Response, abort, render_template, request
+from flask import Flask, Response, abort, render_template, request, url_for
 
 from engine.errors import EngineError
 from firmware.calibration import table_dice
 from firmware.core.catalogue import NoGamesListedError
 from firmware.journal.dice_stats import GameRolls
 from firmware.journal.journal import EmptyJournal, Journal, JournalError
+from firmware.review.chart import chart_svg
+from firmware.review.game_review import GameReview, NoReview, NoSuchGame, journaled_review
+from firmware.review.text import sentence, thresholds_words
 from firmware.web import _views as views
 
 LOG = logging.getLogger("dice_companion")
@@ -200,6 +203,24 @@ def create_app(journal_path: Path, hosts: tuple[str, ...] = ()) -> Flask:
         return render_template(
             "game.html", game=views.summary(record), steps=whole.steps, step=step, picture=shown, problem=problem,
         )
+
+    reviews: dict[tuple[int, int, float], GameReview] = {}  # ended games' reviews: they never change
+
+    @app.get("/games/<int:game>/review")
+    def review_page(game: int) -> str | tuple[str, int]:
+        """Answered in the replays' lane (a review replays and values a whole game: up to a couple of
+        seconds), never the live board's; an ended game's is computed once."""
+        with journal() as opened:
+            try:
+                review = journaled_review(opened, game, reviews)
+            except NoSuchGame as error:
+                abort(404, str(error))
+            except NoReview as error:
+                return render_template("message.html", title="Not reviewed", message=str(error)), 422
+        link = url_for("game_page", game=game)
+        costliest = [(decision, sentence(review, decision)) for decision in review.costliest()]
+        return render_template("review.html", review=review, chart=chart_svg(review, link), game_link=link,
+                               totals=review.totals(), costliest=costliest, graded=thresholds_words(review))
 
     @app.get("/stats")
     def stats_page() -> str:
