@@ -172,3 +172,37 @@ def test_the_dice_page_says_too_few_dice_without_a_p_value_and_labels_the_line_a
         label = page.text_content("#groups svg text[x='4']")
         assert label == "2.7" and f"({label})" in page.inner_text("#groups figcaption")
         chromium.close()
+
+
+def test_a_games_review_reads_on_a_phone_and_a_tv_without_a_piece_broken(served):
+    """Issue 54: the review of a 4-player Yacht game (two advisors, the greedy bot, a random one):
+    its chart drawn, no sideways scroll and no grade or total broken across two lines at any width,
+    each costly decision a link to its step."""
+    import random
+
+    from engine.yacht.advisor import Advisor
+    from engine.yacht.bots import GreedyBot, RandomBot
+    from firmware.games.yacht.advisor_table import advisor_table
+    from playwright.sync_api import sync_playwright
+    from test_review import bot_events, journaled
+
+    data, url = served
+    optimal, greedy, chance = Advisor(advisor_table()), GreedyBot(), RandomBot(random.Random(3))
+    seats = (optimal, greedy, chance, optimal)
+    events = bot_events("yacht", 4, lambda state: seats[state.current].choose(state), 3)
+    game = journaled(data / JOURNAL_NAME, "yacht", ("Annabel", "Bartholomew", "Cy", "Di"), events)
+    with sync_playwright() as playwright:
+        chromium = browser(playwright)
+        page = chromium.new_page(viewport=PHONE)
+        page.goto(url + f"games/{game}/review")
+        page.wait_for_selector(".chart svg", timeout=HANG_MS)
+        for width in WIDTHS:
+            page.set_viewport_size({"width": width, "height": 900})
+            broken = [(whole.text_content(), width) for whole in page.query_selector_all(".piece") if whole.evaluate(LINES) > 1]
+            assert broken == [], "a grade or a total broken across two lines"
+            assert page.evaluate("document.scrollingElement.scrollWidth") <= width, f"the review scrolls sideways at {width}"
+        links = page.eval_on_selector_all(".costly a", "(all) => all.map((one) => one.getAttribute('href'))")
+        assert links and all(re.fullmatch(rf"/games/{game}\?step=\d+", link) for link in links)
+        page.click(".costly a")
+        page.wait_for_selector(".events li[aria-current]", timeout=HANG_MS)
+        chromium.close()
