@@ -92,10 +92,14 @@ def rethrown(table: tuple[int, ...], tray: tuple[int, ...]) -> tuple[Keep, Roll]
     return Keep(kept), Roll(tuple((Counter(tray) - Counter(kept)).elements()))
 
 
-def keeps_left_lying(table: tuple[int, ...], tray: tuple[int, ...]) -> tuple[Keep, ...]:
-    """Every keep a rethrow nobody declared may have been: :func:`rethrown` counts the most faces
-    still showing as kept, but a die thrown again may have come up as it lay."""
-    return keeps(_still_showing(table, tray))
+def keeps_read(table: tuple[int, ...], kept: object, then: Roll | None) -> tuple[object, ...]:
+    """Every keep a rethrow nobody declared may have been, where :func:`rethrown` read ``kept``
+    and ``then`` from the tray: it counts the most faces still showing as kept, but a die thrown
+    again may have come up as it lay. Without the roll (taken back), any of the dice read as kept.
+    A move other than a keep is itself."""
+    if not isinstance(kept, Keep):
+        return (kept,)
+    return keeps(_still_showing(table, kept.dice + then.dice) if then is not None else kept.dice)
 
 
 def _still_showing(table: tuple[int, ...], tray: tuple[int, ...]) -> tuple[int, ...]:

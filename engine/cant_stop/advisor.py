@@ -196,6 +196,6 @@ class Advisor:
         """What stopping now and rolling once more are worth; a stop that wins is worth all."""
         search = TurnSearch(state, self.params)
         banked = search.banked(search.runners)
-        if banked >= search.top:
-            return banked, search.rolling(search.runners, 0)
+        if banked >= search.top:  # rolling can only match it (a sum of chances may round a hair above)
+            return banked, min(banked, search.rolling(search.runners, 0))
         return banked, search.rolling(search.runners, self.params.stop_lookahead)

@@ -115,7 +115,8 @@ class Search:
     max_depth: int = 8
     weights: Weights = WEIGHTS
     visited: int = 0
-    depth: int = 0  # of the deepest search :meth:`best` finished
+    depth: int = 0  # of the deepest search :meth:`best` finished...
+    value: int = 0  # ...and what its best move is worth there (exact: the root searches the whole window)
 
     def best(self, state: State, moves: list[Placement]) -> Placement:
         """The best of ``moves`` (in the order given, ties to the earlier) by the deepest finished search."""
@@ -123,10 +124,10 @@ class Search:
         best = moves[0]
         for depth in range(1, self.max_depth + 1 if len(moves) > 1 else 1):
             try:
-                best = self._root(state, [best] + [m for m in moves if m != best], depth)
+                best, value = self._root(state, [best] + [m for m in moves if m != best], depth)
             except _OutOfNodes:
                 break
-            self.depth = depth
+            self.depth, self.value = depth, value
         return best
 
     def worth(self, state: State, move: Placement, depth: int) -> int:
@@ -135,13 +136,13 @@ class Search:
         whole = Search(nodes=10**12, max_depth=depth, weights=self.weights)
         return -whole._negamax(place(state, move), depth - 1, -2 * WIN, 2 * WIN)
 
-    def _root(self, state: State, moves: list[Placement], depth: int) -> Placement:
+    def _root(self, state: State, moves: list[Placement], depth: int) -> tuple[Placement, int]:
         alpha, best = -2 * WIN, moves[0]
         for move in moves:
             value = -self._negamax(place(state, move), depth - 1, -2 * WIN, -alpha)
             if value > alpha:
                 alpha, best = value, move
-        return best
+        return best, alpha
 
     def _negamax(self, state: State, depth: int, alpha: int, beta: int) -> int:
         self.visited += 1

@@ -64,13 +64,13 @@ class Judged:
     played: Any = None
 
 
-Judge = Callable[[Any, Any, Any], "Judged | None"]
-"""``judge(before, move, then)``: a move valued against the advisor's, or None where the move was
-no decision (a roll told by the dice, the only legal move). ``then``: where the move was worked
-out from the dice left lying in the tray rather than chosen from the list, the throw told with it
-(else None). A keep read so counts every face still showing as kept, but the player may have
-thrown some of them again and met the same faces: the benefit of the doubt goes to the best keep
-the dice allow."""
+Judge = Callable[[Any, Any, bool, Any], "Judged | None"]
+"""``judge(before, move, left_lying, then)``: a move valued against the advisor's, or None where
+the move was no decision (a roll told by the dice, the only legal move). ``left_lying``: the move
+was worked out from the dice left lying in the tray rather than chosen from the list, and
+``then`` the throw told with it (None: taken back). A keep read so counts every face still
+showing as kept, but the player may have thrown some of them again and met the same faces: the
+benefit of the doubt goes to the best keep the dice allow."""
 
 
 class Reviewer(Protocol):

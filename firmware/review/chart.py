@@ -5,6 +5,7 @@ mistake, ?? a blunder) and link to their step; every point names its decision wh
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 from firmware.core.reviewing import Grade
 from firmware.drawing.svg import SEAT_COLOURS, element, group, legend, legend_height, seat_marker, svg, text, title
@@ -31,7 +32,7 @@ def chart_svg(review: GameReview, game_link: str) -> str:
     def y(worth: float) -> float:
         return bottom - (bottom - TOP) * (worth - low) / (high - low)
 
-    parts = [_axes(review, low, high, x, y)]
+    parts = [_axes(review, low, high, y)]
     for seat in range(len(review.names)):
         mine = [d for d in review.decisions if d.player == seat]
         if not mine:
@@ -63,7 +64,7 @@ def _tick_step(span: float) -> float:
     return next(power * m for m in (1, 2, 5, 10) if power * m >= raw)
 
 
-def _axes(review: GameReview, low: float, high: float, x, y) -> str:  # noqa: ANN001 (the chart's scales)
+def _axes(review: GameReview, low: float, high: float, y: Callable[[float], float]) -> str:
     step = _tick_step(high - low)
     lines, ticks = [], []
     value = low

@@ -8,18 +8,21 @@ number of events before it, so ``/games/N?step=K`` shows the position it was mad
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from engine.dice import Roll
 from engine.errors import EngineError
 from firmware.core.catalogue import reviewer
-from firmware.core.reviewing import NOTHING_GIVEN, Grade, Thresholds
+from firmware.core.reviewing import Grade, Reviewer, Thresholds
 from firmware.journal.journal import PLAYING, Journal, standing_moves
 from firmware.journal.rows import GameRecord
 
 COSTLIEST = 10  # decisions the page and the terminal name in words
 LEFT_LYING = "worked out from the dice left lying"
+SHOWN_LOSS = 0.05  # the least given away that words to one decimal show (0.1)
+KEPT_REVIEWS = 256  # ended games' reviews a page keeps (the oldest go first)
 
 
 class NoReview(ValueError):
@@ -85,8 +88,9 @@ class GameReview:
         return found
 
     def costliest(self, count: int = COSTLIEST) -> list[Decision]:
-        """The decisions that gave most away, most first (of equals the earlier); none that gave nothing."""
-        costly = [decision for decision in self.decisions if decision.given_away > NOTHING_GIVEN]
+        """The decisions that gave most away, most first (of equals the earlier); none that gave
+        away less than the tenth of a unit their words show."""
+        costly = [decision for decision in self.decisions if decision.given_away >= SHOWN_LOSS]
         return sorted(costly, key=lambda d: (-d.given_away, d.step))[:count]
 
 
@@ -96,40 +100,46 @@ def review_game(record: GameRecord, events: Sequence[str], sources: Sequence[str
     when an event does not replay."""
     setup = record.setup
     judging = reviewer(setup.kind)
-    first = setup.new_state()
     about = dict(game=record.id, title=setup.game.title, names=tuple(setup.names), status=record.status,
                  steps=len(events))
     if judging is None:
         return GameReview(**about, unit="", worth="", thresholds=None, decisions=(),
                           note=f"{setup.game.title} is a game of skill: there are no choices to review.")
     scale = dict(unit=judging.unit, worth=judging.worth, thresholds=judging.thresholds)
-    why = judging.not_modelled(first)
+    why = judging.not_modelled(setup.new_state())
     if why:
         return GameReview(**about, **scale, decisions=(), note=f"Not reviewed: {why}.")
-    engine, judge, state = setup.game.engine, judging.judge(), first
-    decisions = []
-    at = 0
     try:
         standing = standing_moves(record, events)
-        for index, (at, move) in enumerate(standing):
-            after = engine.apply(state, move)  # an illegal move is named before it is valued
-            left_lying = at < len(sources) and sources[at] is not None and not isinstance(move, Roll)
-            then = standing[index + 1][1] if left_lying and index + 1 < len(standing) else None
-            then = then if isinstance(then, Roll) else None
-            judged = judge(state, move, then)
-            if judged is not None:
-                given = max(0.0, judged.advised_worth - judged.played_worth)
-                played = move if judged.played is None else judged.played
-                decisions.append(Decision(
-                    at, engine.current_player(state), setup.game.round(state),
-                    judging.words(state, played, setup.names, advised=False) + (f" ({LEFT_LYING})" if left_lying else ""),
-                    judging.words(state, judged.advised, setup.names, advised=True),
-                    judged.played_worth, judged.advised_worth, judging.thresholds.grade(given)))
-            state = after
     except EngineError as error:
-        raise NoReview(f"game {record.id} does not replay at step {at + 1}: {error}") from None
+        raise NoReview(f"game {record.id} holds an event that is no move of {setup.game.title}: {error}") from None
+    decisions = tuple(_decisions(record, judging, standing, sources))
     note = "" if record.status != PLAYING else f"The game is being played: reviewed to step {len(events)}."
-    return GameReview(**about, **scale, decisions=tuple(decisions), note=note)
+    return GameReview(**about, **scale, decisions=decisions, note=note)
+
+
+def _decisions(record: GameRecord, judging: Reviewer, standing: list[tuple[int, Any]],
+               sources: Sequence[str | None]) -> Iterator[Decision]:
+    """Each standing move that was a decision, valued, worded and graded; NoReview at one that is illegal."""
+    setup = record.setup
+    engine, judge, state = setup.game.engine, judging.judge(), setup.new_state()
+    for index, (at, move) in enumerate(standing):
+        try:
+            after = engine.apply(state, move)  # an illegal move is named before it is valued
+        except EngineError as error:
+            raise NoReview(f"game {record.id} does not replay at step {at + 1}: {error}") from None
+        left_lying = at < len(sources) and sources[at] is not None and not isinstance(move, Roll)
+        then = standing[index + 1][1] if left_lying and index + 1 < len(standing) else None
+        judged = judge(state, move, left_lying, then if isinstance(then, Roll) else None)
+        if judged is not None:
+            played = move if judged.played is None else judged.played
+            yield Decision(
+                at, engine.current_player(state), setup.game.round(state),
+                judging.words(state, played, setup.names, advised=False) + (f" ({LEFT_LYING})" if left_lying else ""),
+                judging.words(state, judged.advised, setup.names, advised=True),
+                judged.played_worth, judged.advised_worth,
+                judging.thresholds.grade(max(0.0, judged.advised_worth - judged.played_worth)))
+        state = after
 
 
 def journaled_review(journal: Journal, game: int, kept: dict[tuple[int, int, float], GameReview] | None = None) -> GameReview:
@@ -148,5 +158,7 @@ def journaled_review(journal: Journal, game: int, kept: dict[tuple[int, int, flo
     review = review_game(record, [event for event, _ in sourced], [source for _, source in sourced])
     if kept is not None and record.status != PLAYING:
         kept[key] = review
+        while len(kept) > KEPT_REVIEWS:
+            del kept[next(iter(kept))]
     return review
 

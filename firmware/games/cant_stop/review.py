@@ -38,7 +38,7 @@ class CantStopReview:
     def judge(self) -> Judge:
         advisor = Advisor()
 
-        def judged(before: State, move: Move | Roll, then: object) -> Judged | None:
+        def judged(before: State, move: Move | Roll, left_lying: bool, then: object) -> Judged | None:
             if before.phase is Phase.CHOOSE and isinstance(move, Advance):
                 options = legal_moves(before)
                 if len(options) < 2:

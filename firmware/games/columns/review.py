@@ -35,18 +35,20 @@ class ColumnsReview(EveryVariantModelled):
     thresholds = Thresholds(inaccuracy=0.25, mistake=0.5, blunder=1.0)
 
     def judge(self) -> Judge:
-        def judged(before: State, move: Placement, then: object) -> Judged | None:
+        def judged(before: State, move: Placement, left_lying: bool, then: object) -> Judged | None:
             moves = legal_moves(before)
             if len(moves) < 2:
                 return None
             search = Search()
             advised = search.best(before, ordered(before, moves))
-            depth = search.depth
+            depth, best = search.depth, search.value
             if depth == 0:  # not even one ply within the budget: every placement one ply deep
                 depth = 1
-                advised = max(moves, key=lambda m: search.worth(before, m, 1))
-            played = search.worth(before, move, depth)
-            return Judged(advised, roundels(played), roundels(search.worth(before, advised, depth)))
+                worths = [search.worth(before, m, 1) for m in moves]
+                at = max(range(len(moves)), key=worths.__getitem__)  # the first of equals, as the search
+                advised, best = moves[at], worths[at]
+            played = best if move == advised else search.worth(before, move, depth)
+            return Judged(advised, roundels(played), roundels(best))
 
         return judged
 

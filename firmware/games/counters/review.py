@@ -11,7 +11,7 @@ from engine.counters import COLUMN_NAMES, Handicap, Keep, Phase, Rocket, State, 
 from engine.counters.advisor import WIN, Advisor
 from engine.counters.moves import Move
 from engine.dice import Roll
-from engine.keeps import keeps_left_lying
+from engine.keeps import keeps_read
 from firmware.core.reviewing import EveryVariantModelled, Judge, Judged, Thresholds
 from firmware.drawing.facts import and_list
 from firmware.games.counters.web import move_words
@@ -30,12 +30,12 @@ class CountersReview(EveryVariantModelled):
     def judge(self) -> Judge:
         advisor = Advisor()  # keeps a turn's tables for its later throws
 
-        def judged(before: State, move: Move | Roll, then: Roll | None) -> Judged | None:
+        def judged(before: State, move: Move | Roll, left_lying: bool, then: Roll | None) -> Judged | None:
             if isinstance(move, Roll) or len(legal_moves(before)) < 2:
                 return None
             worths = advisor.worths(before)
             advised, most = max(worths, key=lambda found: found[1])  # the first of equals, as it plays
-            read_as = keeps_left_lying(before.dice, move.dice + then.dice) if then and isinstance(move, Keep) else (move,)
+            read_as = keeps_read(before.dice, move, then) if left_lying else (move,)
             played, worth = max(((option, worth) for option, worth in worths if option in read_as), key=lambda found: found[1])
             return Judged(advised, PERCENT_OF_WIN * worth, PERCENT_OF_WIN * most, played)
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.dice import Roll
-from engine.keeps import Keep, keeps_left_lying
+from engine.keeps import keeps_read
 from engine.yacht import GAME, Phase, Score, State, points_for
 from engine.yacht.advisor import Advisor, best
 from engine.yacht.moves import Move
@@ -32,12 +32,14 @@ class YachtReview(EveryVariantModelled):
     def judge(self) -> Judge:
         advisor = Advisor(advisor_table())  # keeps a turn's plan for its later decisions
 
-        def judged(before: State, move: Move | Roll, then: Roll | None) -> Judged | None:
+        def judged(before: State, move: Move | Roll, left_lying: bool, then: Roll | None) -> Judged | None:
             if isinstance(move, Roll) or before.phase is not Phase.CHOOSE:
                 return None
             found = advisor.choices(before)
+            if len(found) < 2:  # the one box left: no decision
+                return None
             chosen = best(found)
-            read_as = keeps_left_lying(before.dice, move.dice + then.dice) if then and isinstance(move, Keep) else (move,)
+            read_as = keeps_read(before.dice, move, then) if left_lying else (move,)
             played = max((choice for choice in found if choice.move in read_as), key=lambda choice: choice.expected)
             return Judged(chosen.move, played.expected, chosen.expected, played.move)
 
