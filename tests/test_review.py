@@ -324,16 +324,25 @@ def test_a_damaged_game_is_named_and_not_reviewed(tmp_path):
     assert create_app(path).test_client().get("/games/99/review").status_code == 404
 
 
-def test_events_that_do_not_replay_are_named_with_their_step(tmp_path):
+def record_of(tmp_path: Path, kind: str, names: tuple[str, ...], events: list[Event]):
+    """The journal's record of a game journaled with ``events``."""
     path = tmp_path / JOURNAL_NAME
-    game = journaled(path, "cant-stop", ("Ann", "Bob"), [("roll 1-1-2-2", "camera")])
+    game = journaled(path, kind, names, events)
     journal = Journal(path, read_only=True)
     try:
-        record = journal.game(game)
+        return journal.game(game)
     finally:
         journal.close()
-    with pytest.raises(NoReview, match=f"game {game} does not replay at step 2"):
-        review_game(record, ["roll 1-1-2-2", "9+9"])
+
+
+@pytest.mark.parametrize("kind, names, events, why", [
+    ("cant-stop", ("Ann", "Bob"), ["roll 1-1-2-2", "9+9"], "does not replay at step 2"),
+    ("yacht", ("Ann",), ["roll 1-2-3-4-5", "fly away"], "holds an event that is no move of Yacht"),
+])
+def test_events_that_do_not_replay_are_named(tmp_path, kind, names, events, why):
+    record = record_of(tmp_path, kind, names, [(events[0], "camera")])
+    with pytest.raises(NoReview, match=f"game {record.id} {why}"):
+        review_game(record, events)
 
 
 # --- the terminal and the page ---------------------------------------------------------------
@@ -400,14 +409,3 @@ def test_a_seeded_cant_stop_games_review_reads_and_draws_as_its_references(tmp_p
     assert_matches_golden_text("\n".join(review_lines(review)) + "\n", "review-cant-stop.txt", update_golden)
     assert_matches_golden_text(chart_svg(review, "/games/1") + "\n", "review-chart-cant-stop.svg", update_golden)
 
-
-def test_an_event_that_is_no_move_is_named(tmp_path):
-    path = tmp_path / JOURNAL_NAME
-    game = journaled(path, "yacht", ("Ann",), [("roll 1-2-3-4-5", "camera")])
-    journal = Journal(path, read_only=True)
-    try:
-        record = journal.game(game)
-    finally:
-        journal.close()
-    with pytest.raises(NoReview, match=f"game {game} holds an event that is no move of Yacht"):
-        review_game(record, ["roll 1-2-3-4-5", "fly away"])
