@@ -28,3 +28,12 @@ def test_a_catalogue_that_would_lose_a_game_or_its_page_is_refused(games, views)
     with pytest.raises(ValueError, match="distinct kinds"):
         catalogue.list_games(games, views)
     assert catalogue.games() == GAMES, "the listed games stay"
+
+
+def test_a_reviewer_of_a_game_not_listed_is_refused_and_a_game_of_skill_has_none():
+    from firmware.games import REVIEWS
+
+    with pytest.raises(ValueError, match="reviewers for"):
+        catalogue.list_games(GAMES, WEB_VIEWS, REVIEWS | {"chess": REVIEWS["yacht"]})
+    assert catalogue.games() == GAMES, "the listed games stay"
+    assert catalogue.reviewer("tumblin") is None and catalogue.reviewer("yacht") is REVIEWS["yacht"]
