@@ -138,7 +138,7 @@ def _decisions(record: GameRecord, judging: Reviewer, standing: list[tuple[int, 
                 judging.words(state, played, setup.names, advised=False) + (f" ({LEFT_LYING})" if left_lying else ""),
                 judging.words(state, judged.advised, setup.names, advised=True),
                 judged.played_worth, judged.advised_worth,
-                judging.thresholds.grade(max(0.0, judged.advised_worth - judged.played_worth)))
+                judging.thresholds.grade(judged.advised_worth - judged.played_worth))
         state = after
 
 

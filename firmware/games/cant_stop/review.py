@@ -13,7 +13,7 @@ from engine.cant_stop.advisor import Advisor
 from engine.cant_stop.moves import Move
 from engine.dice import Roll
 from firmware.core.reviewing import Judge, Judged, Thresholds
-from firmware.games.cant_stop.web import move_words
+from firmware.games.cant_stop.web import advance_words, move_words
 
 PERCENT = 100.0
 ROLL_ON = "roll on"  # the decision a roll told after runners moved was: no move of the engine's
@@ -62,8 +62,7 @@ class CantStopReview:
                 return "stops"
             if move == ROLL_ON:
                 return "rolls on"
-            first, *second = move.columns
-            return f"advances {first} twice" if second == [first] else f"advances {' and '.join(map(str, move.columns))}"
+            return f"advances {advance_words(move)}"
         if isinstance(move, Roll):
             return f"{names[before.current]} rolled on"
         return move_words(before, move, apply(before, move), names)

@@ -122,12 +122,17 @@ def move_words(before: State, move: Move | Roll, after: State, names: Sequence[s
         bust = after.current != before.current and after.winner is None
         return f"{name} rolled {' '.join(map(str, move.dice))}{': bust' if bust else ''}"
     if isinstance(move, Advance):
-        first, *second = move.columns
-        return f"{name} advanced {first} twice" if second == [first] else f"{name} advanced {_columns(move.columns)}"
+        return f"{name} advanced {advance_words(move)}"
     if after.winner is not None:
         return f"{name} stopped and won"
     claimed = newly_claimed(before, after)
     return f"{name} stopped" + (f", claimed {_columns(claimed)}" if claimed else "")
+
+
+def advance_words(move: Advance) -> str:
+    """The columns a split advances: "5 and 11", "7 twice" (the page's and the review's words)."""
+    first, *second = move.columns
+    return f"{first} twice" if second == [first] else _columns(move.columns)
 
 
 def _columns(columns: Sequence[int]) -> str:

@@ -11,7 +11,7 @@ from engine.columns import Placement, State
 from engine.columns.rules import legal_moves, place
 from engine.columns.search import WIN, Search, ordered
 from firmware.core.reviewing import EveryVariantModelled, Judge, Judged, Thresholds
-from firmware.games.columns.web import PIECE_WORDS, move_words
+from firmware.games.columns.web import move_words, placement_words
 
 HUNDREDTHS = 100  # the search counts hundredths of a roundel on level 5
 DECIDED = 20.0
@@ -55,8 +55,7 @@ class ColumnsReview(EveryVariantModelled):
     def words(self, before: State, move: Placement, names: Sequence[str], advised: bool) -> str:
         if not advised:
             return move_words(before, move, place(before, move), names)
-        turned = f", {move.orientation.value}" if move.orientation else ""
-        return f"places a {PIECE_WORDS[move.kind]} on {move.names()}{turned}"
+        return f"places {placement_words(move)}"
 
 
 REVIEW = ColumnsReview()

@@ -274,5 +274,10 @@ def facts(state: State, names: Sequence[str]) -> list[Fact]:
 def move_words(before: State, move: Placement, after: State, names: Sequence[str]) -> str:
     """"Ann placed a roundel on B3", "Bob placed a double on A2-A3", "Ann placed a triple on B3-C3,
     up" (its thick end); how the game ended is the facts' to say."""
+    return f"{names[before.current]} placed {placement_words(move)}"
+
+
+def placement_words(move: Placement) -> str:
+    """A placement: "a triple on B3-C3, up" (its thick end; the page's and the review's words)."""
     turned = f", {move.orientation.value}" if move.orientation else ""
-    return f"{names[before.current]} placed a {PIECE_WORDS[move.kind]} on {move.names()}{turned}"
+    return f"a {PIECE_WORDS[move.kind]} on {move.names()}{turned}"

@@ -14,7 +14,7 @@ from engine.dice import Roll
 from engine.keeps import keeps_read
 from firmware.core.reviewing import EveryVariantModelled, Judge, Judged, Thresholds
 from firmware.drawing.facts import and_list
-from firmware.games.counters.web import move_words
+from firmware.games.counters.web import climbs, move_words
 
 PERCENT_OF_WIN = 100.0 / WIN  # the advisor's worths are WIN times a chance of winning
 
@@ -47,7 +47,7 @@ class CountersReview(EveryVariantModelled):
         if isinstance(move, Keep):
             return f"keeps {and_list([str(die) for die in move.dice]) or 'none'}"
         if isinstance(move, Take):
-            return f"moves {', '.join(f'{COLUMN_NAMES[g.column]} up {g.squares}' for g in move.option.groups)}"
+            return f"moves {climbs(move)}"
         if isinstance(move, Rocket):
             return f"uses the rocket on {COLUMN_NAMES[move.column]}"
         if isinstance(move, Handicap):

@@ -148,6 +148,11 @@ def facts(state: State, names: Sequence[str]) -> list[Fact]:
     return [*lines, in_space]
 
 
+def climbs(move: Take) -> str:
+    """What an option taken climbs: "3 up 2, 2 up 1" (the page's and the review's words)."""
+    return ", ".join(f"{COLUMN_NAMES[g.column]} up {g.squares}" for g in move.option.groups)
+
+
 def move_words(before: State, move: object, after: State, names: Sequence[str]) -> str:
     """"Ann threw 2 2 4 4 6", "Ann kept 3 and 4", "Ann moved 3 up 2, 2 up 1" (an option taken: each
     column its dice moved), "Ann used a rocket on S", "Bob's handicap: 2", "Ann passed"."""
@@ -157,7 +162,7 @@ def move_words(before: State, move: object, after: State, names: Sequence[str]) 
     elif isinstance(move, Keep):
         said = f"{name} kept {and_list([str(die) for die in move.dice]) or 'none'}"
     elif isinstance(move, Take):
-        said = f"{name} moved {', '.join(f'{COLUMN_NAMES[g.column]} up {g.squares}' for g in move.option.groups)}"
+        said = f"{name} moved {climbs(move)}"
     elif isinstance(move, Rocket):
         said = f"{name} used a rocket on {COLUMN_NAMES[move.column]}"
     elif isinstance(move, Handicap):

@@ -8,14 +8,13 @@ from collections.abc import Sequence
 
 from engine.dice import Roll
 from engine.keeps import keeps_read
-from engine.yacht import GAME, Phase, Score, State, points_for
+from engine.yacht import GAME, Phase, Score, State
 from engine.yacht.advisor import Advisor, best
 from engine.yacht.moves import Move
 from firmware.core.reviewing import EveryVariantModelled, Judge, Judged, Thresholds
 from firmware.games.five_dice import dice_text
 from firmware.games.yacht.advisor_table import advisor_table
-from firmware.games.yacht.screens import NAMES
-from firmware.games.yacht.web import move_words
+from firmware.games.yacht.web import box_words, move_words
 
 
 class YachtReview(EveryVariantModelled):
@@ -49,7 +48,7 @@ class YachtReview(EveryVariantModelled):
         if not advised:
             return move_words(before, move, GAME.apply(before, move), names)
         if isinstance(move, Score):
-            return f"scores {points_for(before.card, move.box, before.dice)} in {NAMES[move.box]}"
+            return f"scores {box_words(before, move)}"
         return f"keeps {dice_text(move.dice) or 'none'}"
 
 

@@ -136,6 +136,11 @@ def facts(state: State, names: Sequence[str]) -> list[Fact]:
     return [*lines, totals]
 
 
+def box_words(before: State, move: Score) -> str:
+    """A box scored: "25 in Full house" (the page's and the review's words)."""
+    return f"{points_for(before.card, move.box, before.dice)} in {NAMES[move.box]}"
+
+
 def move_words(before: State, move: object, after: State, names: Sequence[str]) -> str:
     """"Ann rolled 1 3 3 5 6", "Ann kept 3 3 5", "Ann scored 25 in Full house" (with an extra-Yacht
     bonus: "and a bonus of 100"); the move that ends the game names who won: "... and won" (the
@@ -146,7 +151,7 @@ def move_words(before: State, move: object, after: State, names: Sequence[str]) 
     if isinstance(move, Keep):
         return f"{name} kept {dice_text(move.dice) or 'none'}"
     assert isinstance(move, Score)
-    said = f"{name} scored {points_for(before.card, move.box, before.dice)} in {NAMES[move.box]}"
+    said = f"{name} scored {box_words(before, move)}"
     if earns_extra_yacht(before.card, before.dice):
         said += f" and a bonus of {EXTRA_YACHT_BONUS}"
     if after.phase is Phase.OVER:
