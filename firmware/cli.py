@@ -20,7 +20,7 @@ try:  # the rules and the reader load for seconds: Ctrl-C meanwhile leaves as it
     from firmware.drawing.screens import says
     from firmware.journal.write_limits import write_trouble
     from vision.measure.at_the_table import TRAY_MARGIN
-    from vision.measure.evaluation import DatasetError
+    from vision.measure.evaluation import PHOTOS_OWN_UP, DatasetError
     from vision.read.params import VisionInputError
 except KeyboardInterrupt:
     sys.exit(130)
@@ -384,10 +384,10 @@ def _points(text: str) -> float:
     return value
 
 
-def _up(text: str) -> float | None:
-    """An argparse type for eval-vision's --up: degrees, or 'photo' for each photo's own (None)."""
-    if text == "photo":
-        return None
+def _up(text: str) -> float | str:
+    """An argparse type for eval-vision's --up: degrees, or 'photo' for each photo's own (PHOTOS_OWN_UP)."""
+    if text == PHOTOS_OWN_UP:
+        return PHOTOS_OWN_UP
     try:
         return _degrees(text)
     except argparse.ArgumentTypeError:
@@ -395,7 +395,7 @@ def _up(text: str) -> float | None:
 
 
 UP_HELP = ("where the camera's far side lies, in degrees counter-clockwise from the picture's top "
-           "(default 0: the top, as a webcam leaning over a desk looks forward)")
+           "(0: the top, as a webcam leaning over a desk looks forward)")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -511,7 +511,8 @@ def build_parser() -> argparse.ArgumentParser:
     read = command("read", help="read the dice in one image")
     read.add_argument("image", type=Path, help="a photo or frame of the tray (PNG, JPEG, ...)")
     read.add_argument("--out", type=Path, help="write the annotated picture here (PNG)")
-    read.add_argument("--up", type=_degrees, default=0.0, metavar="DEGREES", help=UP_HELP)
+    read.add_argument("--up", type=_degrees, default=None, metavar="DEGREES",
+                      help=UP_HELP + "; by default a camera straight down")
     read.set_defaults(run=_read)
 
     evaluation = command(
@@ -545,8 +546,9 @@ def build_parser() -> argparse.ArgumentParser:
     how.add_argument("--adapt", type=_positive, metavar="K",
                      help="play each source as a table: tune the reader on its first K photos (by name), measure "
                           "the rest, untuned figures beside the tuned ones")
-    evaluation.add_argument("--up", type=_up, default=0.0, metavar="DEGREES|photo",
-                            help=UP_HELP + "; 'photo': each photo's own, from the manifest's up column")
+    evaluation.add_argument("--up", type=_up, default=PHOTOS_OWN_UP, metavar="DEGREES|photo",
+                            help=UP_HELP + "; 'photo' (the default): each photo's own, from the manifest's up "
+                                 "column, a camera straight down where it has none")
     evaluation.set_defaults(run=_eval_vision)
 
     bench_vision = command("bench-vision", help="reader accuracy and speed on synthetic trays")
@@ -554,7 +556,8 @@ def build_parser() -> argparse.ArgumentParser:
     bench_vision.add_argument("--seed", type=_seed, default=1, help="seed for the synthetic trays (default 1)")
     bench_vision.add_argument("--threads", type=_positive, default=1, help="OpenCV's threads while reading (default 1)")
     bench_vision.add_argument("--up", type=_degrees, default=0.0, metavar="DEGREES",
-                              help=UP_HELP + "; the desk's webcam is drawn looking that way and the reader told so")
+                              help=UP_HELP + " (the default); the desk's webcam is drawn looking that way and the reader told "
+                                   "so, and that the other trays are seen from straight above")
     bench_vision.add_argument("--tray-from-dice", type=_die_sizes, default=TRAY_MARGIN, metavar="M",
                               help="each kind's second line reads its trays as at the table: the dice inside the drawn "
                                    "dice's spread grown by M die sizes (the whole picture for garbage), the count "

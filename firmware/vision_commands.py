@@ -59,8 +59,9 @@ def describe(reading: DiceReading) -> list[str]:
     return lines
 
 
-def read_command(image_path: Path, out_path: Path | None, out: Out = print, up: float = 0.0) -> int:
-    """Print what is read in one image, told where the camera's far side lies (``up``), and
+def read_command(image_path: Path, out_path: Path | None, out: Out = print, up: float | None = None) -> int:
+    """Print what is read in one image, told where the camera's far side lies (``up``; None: a camera
+    straight down), and
     optionally write the annotated picture (a PNG: checked before anything is read, so a wrong
     name costs nothing)."""
     if out_path is not None and out_path.suffix.lower() != ".png":
@@ -79,7 +80,7 @@ SWEEP = (0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.95, 0.98)  # thresholds tried by ``eva
 
 
 def measured_photos(folder: Path, splits: list[str] | None, only: str | None, out: Out, raw_labels: bool = False,
-                    listings: Sequence[Path] = (DEFAULT_PARAMS.trained_on,), up: Up = 0.0) -> list[LabelledPhoto]:
+                    listings: Sequence[Path] = (DEFAULT_PARAMS.trained_on,), up: Up = PHOTOS_OWN_UP) -> list[LabelledPhoto]:
     """The photos of ``folder`` to measure: of the splits asked for, whose names match ``only``,
     less those the nets were trained on (they would flatter the figures: the digests of every
     ``trained-on.txt`` in ``listings``); their labels with the reviewed corrections, or with
@@ -92,9 +93,9 @@ def measured_photos(folder: Path, splits: list[str] | None, only: str | None, ou
     if len(measured) < len(photos):
         out(f"left out {len(photos) - len(measured)} of {len(photos)} photos: the reader was trained on them")
     unknown = sum(photo.up is None for photo in measured)
-    if up is PHOTOS_OWN_UP and unknown:
+    if up == PHOTOS_OWN_UP and 0 < unknown < len(measured):
         out(f"--up photo: {unknown} of {len(measured)} photos have no 'up' in {folder / 'manifest.csv'}: "
-            "read with the far side at the picture's top")
+            "read as seen from straight above")
     return measured
 
 
@@ -108,7 +109,7 @@ def with_boxes(photos: list[LabelledPhoto], out: Out) -> list[LabelledPhoto]:
     return boxed
 
 
-def read_photos(folder: Path, photos: list[LabelledPhoto], up: Up = 0.0, params: ReaderParams = DEFAULT_PARAMS,
+def read_photos(folder: Path, photos: list[LabelledPhoto], up: Up = PHOTOS_OWN_UP, params: ReaderParams = DEFAULT_PARAMS,
                 known_count: bool = False) -> list[PhotoResult]:
     """Every photo read with ``params`` (a progress bar on a terminal): the one reading of a set that
     ``eval-vision`` and ``compare-vision`` both measure."""
@@ -118,7 +119,7 @@ def read_photos(folder: Path, photos: list[LabelledPhoto], up: Up = 0.0, params:
 def eval_command(
     folder: Path, failures: Path | None, splits: list[str] | None = None, calibration: bool = False,
     table: bool = False, out: Out = print, only: str | None = None, why: bool = False, raw_labels: bool = False,
-    up: Up = 0.0, tray_margin: float | None = None,
+    up: Up = PHOTOS_OWN_UP, tray_margin: float | None = None,
 ) -> int:
     """Evaluate a labelled photo folder; the last line is the overall figures (with ``table``, the
     ``table:`` line after them; with ``tray_margin``, the ``at the table:`` line).
@@ -177,7 +178,7 @@ def eval_command(
 
 
 def adapt_command(folder: Path, first: int, splits: list[str] | None = None, only: str | None = None,
-                  out: Out = print, raw_labels: bool = False, up: Up = 0.0) -> int:
+                  out: Out = print, raw_labels: bool = False, up: Up = PHOTOS_OWN_UP) -> int:
     """Play each source of the photos as a table: tune on its ``first`` photos, measure the rest;
     each line of the tuned reader follows the untuned reader's on the same photos, and the last is
     the tuned ``overall:`` line; ``up`` as for :func:`eval_command`."""
@@ -313,9 +314,12 @@ def throws(kind: TrayKind, trays: int, seed: int, up: float = 0.0) -> Iterator[T
 
 
 def read_throws(kind: TrayKind, thrown: Iterable[Thrown], params: ReaderParams = DEFAULT_PARAMS,
-                tray_margin: float = TRAY_MARGIN) -> SyntheticFigures:
+                tray_margin: float = TRAY_MARGIN, up: float = 0.0) -> SyntheticFigures:
     """Read trays of one kind with ``params`` and count the exact ones, the right counts and dice, and
-    invented dice; and how each reading fares at the table (:func:`_at_the_table`)."""
+    invented dice; and how each reading fares at the table (:func:`_at_the_table`). The reader is
+    told where a desk's webcam has its far side (``up``, as the trays were drawn) and that every
+    other tray is seen from straight above."""
+    params = replace(params, up=up if kind.desk else None)
     trays = exact = invented = counted = dice = dice_right = candidates = 0
     times, wrong, outcomes = [], [], []
     for tray, (image, placed) in enumerate(thrown):
@@ -343,7 +347,7 @@ def synthetic_accuracy(kind: TrayKind, trays: int, seed: int, up: float = 0.0,
     """Render ``trays`` random trays of one kind (a desk's webcam with its far side ``up``) and read
     them told where that is (:func:`read_throws`)."""
     thrown = progress(throws(kind, trays, seed, up), f"{kind.name} trays", trays)
-    return read_throws(kind, thrown, replace(DEFAULT_PARAMS, up=up), tray_margin)
+    return read_throws(kind, thrown, DEFAULT_PARAMS, tray_margin, up)
 
 
 def bench_vision_command(trays: int, seed: int, threads: int = 1, up: float = 0.0, out: Out = print,

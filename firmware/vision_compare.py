@@ -18,7 +18,7 @@ from firmware.vision_commands import TRAY_KINDS, Out, measured_photos, read_phot
 from vision.measure.at_the_table import TRAY_MARGIN, at_the_table
 from vision.measure.ceiling import ceiling
 from vision.measure.comparison import PHOTO_FIGURES, SCENE_FIGURES, AimError, Figure, markdown, verdict
-from vision.measure.evaluation import PHOTOS_OWN_UP, DatasetError, PhotoResult, TableFigures, Up, figures
+from vision.measure.evaluation import DatasetError, PhotoResult, TableFigures, figures
 from vision.read.params import DEFAULT_PARAMS, NET_FILES, ReaderParams, nets_in
 
 OBLIQUE_COMMAND = "python -m vision.training.render3d --count 150 --out DIR --seed 7 --tilt 20 40 --photo-set"
@@ -35,13 +35,13 @@ class Nets:
 
 @dataclass(frozen=True)
 class Source:
-    """A photo folder each net reads once: its splits, and where its cameras' far side lies."""
+    """A photo folder each net reads once, its photos each told where its camera's far side lies
+    (the manifest's ``up``; straight down where it says nothing): its splits."""
 
     splits: tuple[str, ...] | None = None
-    up: Up = 0.0
 
 
-SOURCES = {"dev": Source(), "train-photos": Source(("valid", "test")), "oblique": Source(up=PHOTOS_OWN_UP)}
+SOURCES = {"dev": Source(), "train-photos": Source(("valid", "test")), "oblique": Source()}
 PHOTO_SETS = (  # (set, source, only the photos whose names match)
     ("dev", "dev", None),
     ("train-photos", "train-photos", None),
@@ -84,7 +84,7 @@ def photo_set_figures(folders: dict[str, Path], nets: Sequence[Nets], tray_margi
     photos = {source: measured_photos(folder, list(SOURCES[source].splits or ()) or None, None,
                                       lambda line, source=source: out(f"{source}: {line}"), listings=listings)
               for source, folder in folders.items()}  # every folder checked before any is read
-    read = {(source, number): read_photos(folder, photos[source], SOURCES[source].up, net.params)
+    read = {(source, number): read_photos(folder, photos[source], params=net.params)
             for source, folder in folders.items() for number, net in enumerate(nets)}
     found: list[Figure] = []
     sizes: dict[str, str] = {}

@@ -37,7 +37,7 @@ def test_a_tray_seen_obliquely_turns_the_reader_to_its_far_side():
     assert told and all(up == pytest.approx(90.0) for up in told)
 
 
-def test_a_tray_seen_from_above_or_none_leaves_the_picture_top_up():
+def test_a_tray_seen_from_above_says_straight_down_and_no_tray_takes_the_picture_top_up():
     square = TrayOutline(((100.0, 100.0), (500.0, 100.0), (500.0, 400.0), (100.0, 400.0)), (640, 480))
-    assert set(_watch_until_read(square).told) == {None}
-    assert set(_watch_until_read(None).told) == {None}
+    assert set(_watch_until_read(square).told) == {None}, "the reader's own: straight down"
+    assert set(_watch_until_read(None).told) == {0.0}, "as a webcam leaning over a desk looks forward"

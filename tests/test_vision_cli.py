@@ -50,12 +50,17 @@ def test_eval_vision_at_the_table_ends_with_the_table_line(photo_folder, capsys)
     assert lines[-1] == "table: right 83.3% refused 16.7% silent 0.0%"
 
 
-def test_eval_vision_up_photo_on_a_set_without_an_up_column_says_so_in_one_line(photo_folder, capsys):
-    """It read every photo from the picture's top and said nothing."""
+def test_eval_vision_reads_each_photo_with_its_own_up_and_says_how_many_have_none(photo_folder, capsys):
+    """By default each photo is read told its manifest's ``up``; a set without the column is read from
+    straight above and says nothing, a set where only some photos have it says how many do not."""
+    assert main(["eval-vision", str(photo_folder)]) == 0
+    assert "--up photo" not in capsys.readouterr().out, "a set of cameras straight down, as labelled sets are"
+    manifest = photo_folder / "manifest.csv"
+    rows = manifest.read_text().splitlines()
+    manifest.write_text("\n".join([rows[0] + ",up", rows[1] + ",90", *(row + "," for row in rows[2:])]) + "\n")
     assert main(["eval-vision", str(photo_folder), "--up", "photo"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0] == (f"--up photo: 6 of 6 photos have no 'up' in {photo_folder / 'manifest.csv'}: "
-                        "read with the far side at the picture's top")
+    assert lines[0] == f"--up photo: 5 of 6 photos have no 'up' in {manifest}: read as seen from straight above"
     assert OVERALL.fullmatch(lines[-1])
     assert main(["eval-vision", str(photo_folder), "--up", "90"]) == 0
     assert "--up photo" not in capsys.readouterr().out, "only when each photo's own was asked for"

@@ -159,7 +159,7 @@ def test_a_manifest_may_say_where_each_photo_camera_far_side_lies(tmp_path):
     (tmp_path / "manifest.csv").write_text("file,values,up\na.png,1,90\nb.png,2,-30\nc.png,3,\n")
     photos = read_manifest(tmp_path)
     assert [p.up for p in photos] == [90.0, 330.0, None]
-    assert [photo_params(p, PHOTOS_OWN_UP).up for p in photos] == [90.0, 330.0, 0.0], "the picture's top where unsaid"
+    assert [photo_params(p, PHOTOS_OWN_UP).up for p in photos] == [90.0, 330.0, None], "straight down where unsaid"
     assert [photo_params(p, 45.0).up for p in photos] == [45.0] * 3, "or where the command says, for every photo"
 
 

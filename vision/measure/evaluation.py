@@ -36,11 +36,12 @@ from vision.read.reader import crops_at, likeliest
 from vision.read.reading import DiceReading, Die
 
 Reader = Callable[[np.ndarray, ReaderParams], DiceReading]
-# Where the camera's far side lies in the photos measured (``ReaderParams.up``): degrees, or
-# PHOTOS_OWN_UP for each photo's own (the manifest's ``up`` column, as a tray's outline would tell
-# the reader at the table; the picture's top where it says nothing).
-PHOTOS_OWN_UP = None
-Up = float | None
+# Where the camera's far side lies in the photos measured (``ReaderParams.up``): degrees, None for
+# cameras straight down, or PHOTOS_OWN_UP for each photo's own (the manifest's ``up`` column, as a
+# tray's outline would tell the reader at the table; straight down where it says nothing, as the
+# labelled sets' photos were taken).
+PHOTOS_OWN_UP = "photo"
+Up = float | str | None
 Box = tuple[float, float, float, float, int]  # x0, y0, x1, y1 in photo px, and the labelled value (0 = unclear)
 
 MATCH_GROWTH = 1.25  # -: a box is grown by this about its centre before a centre is tested against it
@@ -83,8 +84,8 @@ def box_place(box: Box) -> tuple[tuple[float, float], float]:
 
 def photo_params(photo: LabelledPhoto, up: Up, params: ReaderParams = DEFAULT_PARAMS) -> ReaderParams:
     """``params`` told where the camera's far side lies in ``photo``: ``up`` degrees, or with
-    PHOTOS_OWN_UP the photo's own (the picture's top where the manifest says nothing)."""
-    return replace(params, up=(photo.up or 0.0) if up is PHOTOS_OWN_UP else up)
+    PHOTOS_OWN_UP the photo's own (straight down where the manifest says nothing)."""
+    return replace(params, up=photo.up if up == PHOTOS_OWN_UP else up)
 
 
 def box_faces(image: np.ndarray, boxes: tuple[Box, ...], params: ReaderParams = DEFAULT_PARAMS) -> tuple[int, ...]:
@@ -288,7 +289,7 @@ def unseen(folder: Path, photos: list[LabelledPhoto], seen: frozenset[str]) -> l
 
 def evaluate(
     folder: Path, read: Reader, photos: Iterable[LabelledPhoto] | None = None, known_count: bool = False,
-    up: Up = 0.0, params: ReaderParams = DEFAULT_PARAMS,
+    up: Up = PHOTOS_OWN_UP, params: ReaderParams = DEFAULT_PARAMS,
 ) -> Iterator[PhotoResult]:
     """Read every photo (decoding is not timed) with ``params`` told where its far side lies
     (``up``, :func:`photo_params`) and yield what was read against the label; with ``known_count``

@@ -18,6 +18,7 @@ import numpy as np
 
 from vision.read.classify import NOT_A_DIE
 from vision.measure.evaluation import (
+    PHOTOS_OWN_UP,
     UNCLEAR,
     DatasetError,
     LabelledPhoto,
@@ -86,7 +87,7 @@ def _read(folder: Path, photo: LabelledPhoto, head: TableHead | None, params: Re
 
 
 def evaluate_tuned(
-    folder: Path, photos: list[LabelledPhoto], first: int, params: ReaderParams = DEFAULT_PARAMS, up: Up = 0.0
+    folder: Path, photos: list[LabelledPhoto], first: int, params: ReaderParams = DEFAULT_PARAMS, up: Up = PHOTOS_OWN_UP
 ) -> Iterator[SourceTuning]:
     """For each source among ``photos``: tune on its ``first`` photos in file-name order, read the
     rest untuned and tuned; each photo read told where its camera's far side lies (``up``,

@@ -49,8 +49,14 @@ def far_side_degrees(dx: float, dy: float) -> float:
 
 def reader_crop(bgr: np.ndarray, centre: tuple[float, float], size: float, p: ReaderParams) -> np.ndarray:
     """The crop the classifier reads a candidate from: :func:`die_crop` turned so the camera's far
-    side (``p.up``) is at its top, as it was trained."""
-    return die_crop(bgr, centre, size, p, angle=-p.up % 360.0)
+    side (``p.up``) is at its top, as it was trained; as the picture lies for a camera straight down."""
+    return die_crop(bgr, centre, size, p, angle=0.0 if p.up is None else -p.up % 360.0)
+
+
+def quarter_turns(crop: np.ndarray) -> np.ndarray:
+    """``crop`` turned by one, two and three quarters: as right as the crop itself where the camera
+    looks straight down (``ReaderParams.up`` None), so more views of a die read unsure."""
+    return np.stack([np.rot90(crop, k) for k in (1, 2, 3)])
 
 
 def softmax(logits: np.ndarray) -> np.ndarray:

@@ -55,9 +55,11 @@ class ReaderParams:
     # Where the camera's far side lies, in degrees counter-clockwise from the picture's top. Each
     # crop is turned so it is up: a camera not straight above sees a die's top face and, below it,
     # the side turned towards the camera, and the classifier learned which of the two is on top in
-    # that frame. 0 (the picture's top) when nothing is known, as a webcam leaning over a desk looks
-    # forward; at the table the tray's outline says (``vision.read.tray.TrayOutline.far_side``).
-    up: float = 0.0  # degrees
+    # that frame. At the table the tray's outline says (``vision.read.tray.TrayOutline.far_side``);
+    # a webcam leaning over a desk looks forward (0, the picture's top). None: the camera looks
+    # straight down, no side is far and any turn of a crop is as right, so a die whose face is
+    # unsure is read again turned by each quarter and the four readings averaged.
+    up: float | None = None  # degrees
     min_value_probability: float = 0.7  # -: a face less certain than this is reported unreadable
     # The classifier's face probabilities are raised to 1/face_temperature and renormalised
     # (temperature scaling), so a confidence means how often such a reading is right; fitted on

@@ -20,7 +20,7 @@ from dataclasses import replace
 import cv2
 import numpy as np
 
-from vision.read.classify import NOT_A_DIE, logits_and_features, reader_crop, softmax
+from vision.read.classify import NOT_A_DIE, logits_and_features, quarter_turns, reader_crop, softmax
 from vision.read.detect import Candidate, drop_duplicates, find_candidates, same_die
 from vision.read.params import DEFAULT_PARAMS, ReaderParams, VisionInputError
 from vision.read.reading import DiceReading, Die
@@ -113,12 +113,38 @@ def _judged(
     if not candidates:
         return {}
     crops = np.array([reader_crop(bgr, c.centre, c.size, params) for c in candidates], np.uint8)
-    logits, features = logits_and_features(crops, params)
+    read = _probabilities(crops, params, head)
+    if params.up is None:
+        read = _with_quarter_turns(crops, read, params, head)
     faces: dict[Candidate, np.ndarray] = {}
-    for candidate, probabilities in zip(candidates, softmax(logits) if head is None else head.probabilities(features)):
+    for candidate, probabilities in zip(candidates, read):
         if 1.0 - probabilities[NOT_A_DIE] >= params.doubtful_presence:
             faces[replace(candidate, score=1.0 - float(probabilities[NOT_A_DIE]))] = probabilities[:NOT_A_DIE]
     return faces
+
+
+def _probabilities(crops: np.ndarray, params: ReaderParams, head: TableHead | None) -> np.ndarray:
+    """The classifier's probabilities (N, 7) of ``crops``, through a table's own last layer if it has one."""
+    logits, features = logits_and_features(crops, params)
+    return softmax(logits) if head is None else head.probabilities(features)
+
+
+def _with_quarter_turns(crops: np.ndarray, probabilities: np.ndarray, params: ReaderParams,
+                        head: TableHead | None) -> np.ndarray:
+    """``probabilities``, those of each crop whose face is unsure (and that may be a die) averaged
+    with its three quarter turns' (:func:`vision.read.classify.quarter_turns`): a camera straight down
+    sees a die as rightly at any turn, and a face the classifier doubts at one turn it may read at
+    another. Measured on the held-out photos at the table: right 68.9 -> 70.9 % (dev), 84.6 -> 85.3 %
+    (train-photos), silent unchanged; averaging the faces alone, the crop itself saying whether it is
+    a die, gains the same dev throws and not the train-photos one (a die found)."""
+    unsure = [i for i, p in enumerate(probabilities) if 1.0 - p[NOT_A_DIE] >= params.doubtful_presence
+              and face_confidences(p[:NOT_A_DIE], params.face_temperature).max() < params.min_value_probability]
+    if not unsure:
+        return probabilities
+    turned = _probabilities(np.concatenate([quarter_turns(crops[i]) for i in unsure]), params, head)
+    averaged = probabilities.copy()
+    averaged[unsure] = (probabilities[unsure] + turned.reshape(len(unsure), 3, -1).sum(axis=1)) / 4
+    return averaged
 
 
 def _at_the_typical_size(candidates: list[Candidate], kept: list[Candidate], params: ReaderParams) -> list[Candidate]:

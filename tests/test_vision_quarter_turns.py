@@ -1,0 +1,50 @@
+"""A camera straight down (``ReaderParams.up`` None): a die read unsure is read again at each quarter turn."""
+
+from dataclasses import replace
+
+import numpy as np
+
+import vision.read.reader as reader
+from vision.read.classify import NOT_A_DIE, classify, quarter_turns, reader_crop
+from vision.read.params import DEFAULT_PARAMS
+from vision.scenes.synthetic import render_tray
+
+
+def _tray(seed: int = 5):
+    image, placed = render_tray([2, 3, 5], np.random.default_rng(seed))
+    return image, placed
+
+
+def test_quarter_turns_are_the_crop_turned_by_one_two_and_three_quarters():
+    crop = np.arange(48 * 48 * 3, dtype=np.uint8).reshape(48, 48, 3)
+    turned = quarter_turns(crop)
+    assert turned.shape == (3, 48, 48, 3)
+    assert np.array_equal(turned[1], crop[::-1, ::-1]), "half a turn"
+    assert np.array_equal(np.rot90(turned[0], 3), crop) and np.array_equal(np.rot90(turned[2]), crop)
+
+
+def test_only_an_unsure_die_is_averaged_with_its_three_turns():
+    image, placed = _tray()
+    crops = np.stack([reader_crop(image, d.centre, d.side, DEFAULT_PARAMS) for d in placed])
+    read = classify(crops, DEFAULT_PARAMS)
+    read[1] = [0.3, 0.25, 0.2, 0.1, 0.05, 0.05, 0.05]  # a die, no face above 0.7
+    read[2] = [0.01, 0.0, 0.0, 0.0, 0.0, 0.0, 0.99]  # no die: never looked at again
+    averaged = reader._with_quarter_turns(crops, read, DEFAULT_PARAMS, None)
+    assert np.array_equal(averaged[0], read[0]), "a sure die keeps its one reading"
+    assert np.array_equal(averaged[2], read[2])
+    expected = (read[1] + classify(quarter_turns(crops[1]), DEFAULT_PARAMS).sum(axis=0)) / 4
+    assert np.allclose(averaged[1], expected)
+    assert averaged[1, NOT_A_DIE] < 0.5 and np.isclose(averaged[1].sum(), 1.0), "still a die, and probabilities"
+
+
+def test_the_turns_are_read_only_for_a_camera_straight_down(monkeypatch):
+    """Every die unsure (a threshold above 1): turned for a camera straight down, never for one that
+    leans, whose crops are cut with its far side at the top and mean nothing turned."""
+    image, placed = _tray()
+    turned = []
+    monkeypatch.setattr(reader, "quarter_turns", lambda crop: turned.append(crop) or quarter_turns(crop))
+    doubting = replace(DEFAULT_PARAMS, min_value_probability=1.01)
+    leaning = reader.read_dice(image, doubting, up=0.0)
+    assert not turned and len(leaning.unreadable) == len(placed)
+    straight_down = reader.read_dice(image, doubting)
+    assert len(turned) >= len(placed) and len(straight_down.unreadable) == len(placed)
