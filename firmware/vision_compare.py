@@ -52,8 +52,8 @@ PHOTO_SETS = (  # (set, source, only the photos whose names match)
 
 
 def candidate_nets(folder: Path, name: str) -> Nets:
-    """The nets of a candidate's folder: its ``dice-classifier.onnx`` and ``dice-detector.onnx``, the
-    shipped one where either is missing, and its ``trained-on.txt``."""
+    """The nets of a candidate's folder (``NET_FILES``: the classifier, the detector and the leaning
+    camera's detector), the shipped one where one is missing, and its ``trained-on.txt``."""
     if not folder.is_dir():
         raise DatasetError(f"{folder}: no such folder of candidate nets")
     held = nets_in(folder)

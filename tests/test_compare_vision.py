@@ -72,7 +72,7 @@ def photo_folder(tmp_path):
 def test_the_shipped_nets_against_their_own_copies_differ_nowhere_and_are_kept(photo_folder, tmp_path, capsys):
     candidate = tmp_path / "candidate"
     candidate.mkdir()
-    for model in (DEFAULT_PARAMS.classifier_model, DEFAULT_PARAMS.detector_model):
+    for model in (DEFAULT_PARAMS.classifier_model, DEFAULT_PARAMS.detector_model, DEFAULT_PARAMS.leaning_detector_model):
         shutil.copy(model, candidate)
     folders = ["--dev", str(photo_folder), "--train-photos", str(photo_folder), "--oblique", str(tmp_path / "none")]
     assert main(["compare-vision", str(candidate), "--aim", "dev", "--trays", "2", *folders]) == 0

@@ -17,11 +17,13 @@ TRAYS = 40
 # touching dice, clutter and garbage as measured by bench-vision (README), less a margin. They fall
 # short of the targets (touching >= 99 % exact, clutter and garbage never read as a die: issue 25):
 # keep them from sliding.
-# Desks (38 of 40, 2 keys or a phone read as dice) and crowds of 20 to 30 dice (14 of 40 exact) as
-# the shipped nets read them on these seeds, less a margin (issue 42's targets: desk 95 % exact with
-# at most 2 invented dice in 200, crowd counted right 90 %).
-EXACT_AT_LEAST = {"4 dice": TRAYS, "5 dice": TRAYS, "touching": 26, "clutter": 36, "garbage": 25, "desk": 36, "crowd": 12}
-INVENTED_AT_MOST = {"4 dice": 0, "5 dice": 0, "touching": 2, "clutter": 4, "garbage": 16, "desk": 3, "crowd": 2}
+# Desks and crowds of 20 to 30 dice (14 of 40 exact) as the shipped nets read them on these seeds,
+# less a margin (issue 42's targets: desk 95 % exact with at most 2 invented dice in 200, crowd
+# counted right 90 %). A desk's webcam is told its far side, so the leaning camera's detector reads
+# it: 35 of 40 exact, 4 keys or a phone read as dice (the straight-down detector 38 and 3; on 200
+# desks of bench-vision 178 against 177 exact, 24 against 23 invented).
+EXACT_AT_LEAST = {"4 dice": TRAYS, "5 dice": TRAYS, "touching": 26, "clutter": 36, "garbage": 25, "desk": 33, "crowd": 12}
+INVENTED_AT_MOST = {"4 dice": 0, "5 dice": 0, "touching": 2, "clutter": 4, "garbage": 16, "desk": 5, "crowd": 2}
 
 
 @pytest.mark.parametrize("kind", TRAY_KINDS, ids=[kind.name for kind in TRAY_KINDS])

@@ -29,6 +29,11 @@ class ReaderParams:
 
     # --- detector: a small fully convolutional net marks die centres and sizes ---
     detector_model: Path = MODELS / "dice-detector.onnx"
+    # A camera that leans (told a far side, ``up``) sees each die's side faces below its top one, the
+    # near dice bigger than the far ones, and their shadows long: it is read by a detector fine-tuned
+    # for that on path-traced throws seen 0-40 degrees from straight down (vision/models/README.md).
+    # It is not used straight down, where it finds fewer of the real photos' dice.
+    leaning_detector_model: Path = MODELS / "dice-detector-leaning.onnx"
     detector_stride: int = 4  # det px per cell of the detector's output maps
     detector_multiple: int = 16  # det px: a pass's input is padded to a multiple of this
     # Two passes cover dice from about 16 to 800 px: the fine pass sees the working image shrunk
@@ -81,7 +86,11 @@ class ReaderParams:
 DEFAULT_PARAMS = ReaderParams()
 
 
-NET_FILES = {"classifier_model": "dice-classifier.onnx", "detector_model": "dice-detector.onnx"}  # field: file name
+NET_FILES = {  # field: file name
+    "classifier_model": "dice-classifier.onnx",
+    "detector_model": "dice-detector.onnx",
+    "leaning_detector_model": "dice-detector-leaning.onnx",
+}
 
 
 def nets_in(folder: Path) -> dict[str, Path]:

@@ -28,6 +28,7 @@ from vision.training.train import TRAINED_ON, export_classifier, export_detector
 NETS = {  # ReaderParams field: (the shipped net, how it is written)
     "classifier_model": (shipped_classifier, export_classifier),
     "detector_model": (shipped_detector, export_detector),
+    "leaning_detector_model": (shipped_detector, export_detector),
 }
 
 
