@@ -61,9 +61,8 @@ def describe(reading: DiceReading) -> list[str]:
 
 def read_command(image_path: Path, out_path: Path | None, out: Out = print, up: float | None = None) -> int:
     """Print what is read in one image, told where the camera's far side lies (``up``; None: a camera
-    straight down), and
-    optionally write the annotated picture (a PNG: checked before anything is read, so a wrong
-    name costs nothing)."""
+    straight down), and optionally write the annotated picture (a PNG: checked before anything is
+    read, so a wrong name costs nothing)."""
     if out_path is not None and out_path.suffix.lower() != ".png":
         raise OSError(f"--out {out_path}: the annotated picture is written as a PNG: name a .png file")
     image = load_image(image_path)
