@@ -43,8 +43,22 @@ def test_the_turns_are_read_only_for_a_camera_straight_down(monkeypatch):
     image, placed = _tray()
     turned = []
     monkeypatch.setattr(reader, "quarter_turns", lambda crop: turned.append(crop) or quarter_turns(crop))
-    doubting = replace(DEFAULT_PARAMS, min_value_probability=1.01)
+    doubting = replace(DEFAULT_PARAMS, min_value_probability=1.01, quarter_turns_below=1.01)
     leaning = reader.read_dice(image, doubting, up=0.0)
     assert not turned and len(leaning.unreadable) == len(placed)
     straight_down = reader.read_dice(image, doubting)
     assert len(turned) >= len(placed) and len(straight_down.unreadable) == len(placed)
+
+
+def test_a_reading_with_every_face_kept_turns_the_dice_the_reader_turns(monkeypatch):
+    """``eval-vision --calibration`` and the thresholds command read every face (threshold 0) and
+    apply thresholds afterwards: the dice turned must be the reader's own, or its figures differ."""
+    image, _ = _tray()
+    turned = []
+    monkeypatch.setattr(reader, "quarter_turns", lambda crop: turned.append(crop) or quarter_turns(crop))
+    doubting = replace(DEFAULT_PARAMS, quarter_turns_below=1.01)
+    as_read = reader.read_dice(image, doubting)
+    read_turns = len(turned)
+    every_face = reader.read_dice(image, replace(doubting, min_value_probability=0.0))
+    assert read_turns > 0 and len(turned) == 2 * read_turns
+    assert [d.confidence for d in every_face.dice] == [d.confidence for d in as_read.dice]

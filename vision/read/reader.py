@@ -138,7 +138,7 @@ def _with_quarter_turns(crops: np.ndarray, probabilities: np.ndarray, params: Re
     (train-photos), silent unchanged; averaging the faces alone, the crop itself saying whether it is
     a die, gains the same dev throws and not the train-photos one (a die found)."""
     unsure = [i for i, p in enumerate(probabilities) if 1.0 - p[NOT_A_DIE] >= params.doubtful_presence
-              and face_confidences(p[:NOT_A_DIE], params.face_temperature).max() < params.min_value_probability]
+              and face_confidences(p[:NOT_A_DIE], params.face_temperature).max() < params.quarter_turns_below]
     if not unsure:
         return probabilities
     turned = _probabilities(np.concatenate([quarter_turns(crops[i]) for i in unsure]), params, head)
