@@ -277,3 +277,17 @@ def test_random_bit_flips_near_the_headers_never_raise(odd_folder, tmp_path, nam
         (folder / name).write_bytes(bytes(damaged))
         summary(folder)
         TableDice(folder, "odd set", background=False).read(render_tray((1, 2), np.random.default_rng(flip))[0])
+
+
+@pytest.mark.parametrize("up", [None, 30.0], ids=["straight down", "leaning"])
+def test_the_shipped_layer_is_watched_as_the_reader_would_have_read_with_that_camera(odd_folder, tmp_path, monkeypatch, up):
+    """A camera straight down turns an unsure die (``face_probabilities``): the shipped layer's side of
+    the watch is read so too, not from one view, or it would be charged corrections it never makes."""
+    dice = TableDice(copy_of(odd_folder, tmp_path), "odd set", background=False)
+    told = []
+    real = table_dice.face_probabilities
+    monkeypatch.setattr(table_dice, "face_probabilities", lambda crops, params: told.append(params.up) or real(crops, params))
+    image, placed = render_tray((1, 2, 3, 4), np.random.default_rng(5))
+    reading = dice.read(image, up=up)
+    dice.confirm(image, reading.dice, [d.value for d in placed][: len(reading.dice)])
+    assert told == [up]

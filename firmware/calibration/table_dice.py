@@ -27,9 +27,9 @@ import numpy as np
 
 from firmware.calibration._calibration_file import write_atomically
 from vision.read.params import DEFAULT_PARAMS, ReaderParams
-from vision.read.reader import crops_of, read_dice
+from vision.read.reader import crops_of, face_probabilities, read_dice
 from vision.read.reading import DiceReading, Die
-from vision.read.classify import classify, feature_width, logits_and_features, softmax
+from vision.read.classify import feature_width, logits_and_features, softmax
 from vision.read.table_tuning import NPZ_DAMAGE, Example, TableHead, Watch, check_unpacked, reads_right, tune
 
 LOG = logging.getLogger("dice_companion")
@@ -105,9 +105,10 @@ class TableDice:
         """The players played on with ``dice`` of ``frame`` showing ``values`` (1-6): keep them as examples."""
         if not dice:
             return
-        crops = crops_of(frame, dice, self.params if self._up is None else replace(self.params, up=self._up))
+        told = self.params if self._up is None else replace(self.params, up=self._up)
+        crops = crops_of(frame, dice, told)
         if self.in_use is not None:
-            self._watch_layer(crops, dice, values)
+            self._watch_layer(crops, dice, values, told)
         with self._lock:
             throw = int(self._throws.max()) + 1 if len(self._throws) else 0
             self._crops = np.concatenate([self._crops, crops])
@@ -120,11 +121,12 @@ class TableDice:
         if due:
             self._wake.set()
 
-    def _watch_layer(self, crops: np.ndarray, dice: Sequence[Die], values: Sequence[int]) -> None:
-        """Count the dice the layer in use read wrong against those the shipped one would have; once
-        the layer has cost more corrections, drop it, store why, and say so (the dice page shows it)."""
+    def _watch_layer(self, crops: np.ndarray, dice: Sequence[Die], values: Sequence[int], told: ReaderParams) -> None:
+        """Count the dice the layer in use read wrong against those the shipped one would have, read as
+        the reader reads them with ``told`` (a camera straight down turns an unsure die); once the
+        layer has cost more corrections, drop it, store why, and say so (the dice page shows it)."""
         labels = np.array(values, np.int64) - 1
-        shipped = reads_right(classify(crops, self.params), labels, self.params)
+        shipped = reads_right(face_probabilities(crops, told), labels, self.params)
         with self._lock:  # a refit swaps the layer and its watch under the same lock
             self._watch.record(np.array([d.value == v for d, v in zip(dice, values)], bool), shipped)
             if not self._watch.dropped or self._layer is None:

@@ -21,9 +21,10 @@ from vision.read.settle import ReadingConfirmer, SettleDetector, SettleParams
 from vision.read.tray import TrayOutline, dice_inside
 
 UNMOVED_FRACTION = 0.5  # of a die's size: a die read this close to where one lay, with its value, has not moved
-# Without a tray's outline nothing tells where the camera looks: the picture's top is taken as its far
-# side, as a webcam leaning over a desk looks forward (degrees, ``ReaderParams.up``). An outline seen
-# from straight above tells the reader so (None), and it then reads an unsure die at every quarter turn.
+# Without a tray's outline, or with one that cannot tell the camera's lean (a round or many-sided
+# tray: only four corners show a horizon), the picture's top is taken as the far side, as a webcam
+# leaning over a desk looks forward (degrees, ``ReaderParams.up``). A four-cornered outline seen from
+# straight above tells the reader so (None), and it then reads an unsure die at every quarter turn.
 NO_OUTLINE_UP = 0.0
 
 
@@ -118,7 +119,7 @@ class RollWatcher:
 
     def _read(self, frame: np.ndarray, expected: int | None) -> DiceReading:
         tray = None if self.tray is None else self.tray.scaled_to((frame.shape[1], frame.shape[0]))
-        far_side = NO_OUTLINE_UP if tray is None else tray.far_side()
+        far_side = NO_OUTLINE_UP if tray is None or len(tray.points) != 4 else tray.far_side()
         reading = self.reader(frame) if far_side is None else self.reader(frame, up=far_side)
         if tray is not None:
             reading = dice_inside(reading, tray)

@@ -67,8 +67,9 @@ class ReaderParams:
     up: float | None = None  # degrees
     min_value_probability: float = 0.7  # -: a face less certain than this is reported unreadable
     # ...and, where the camera looks straight down, one less certain than this is read again at each
-    # quarter turn first. The reader's own threshold; kept apart so that a reading with every face
-    # kept (``eval-vision --calibration``, ``vision.training.thresholds``) turns the same dice.
+    # quarter turn first. The reader's own threshold, moved with it; kept apart so that a reading
+    # with every face kept (``eval-vision --calibration``, ``vision.training.thresholds``) turns the
+    # same dice.
     quarter_turns_below: float = 0.7  # -
     # The classifier's face probabilities are raised to 1/face_temperature and renormalised
     # (temperature scaling), so a confidence means how often such a reading is right; fitted on

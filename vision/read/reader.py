@@ -113,14 +113,20 @@ def _judged(
     if not candidates:
         return {}
     crops = np.array([reader_crop(bgr, c.centre, c.size, params) for c in candidates], np.uint8)
-    read = _probabilities(crops, params, head)
-    if params.up is None:
-        read = _with_quarter_turns(crops, read, params, head)
+    read = face_probabilities(crops, params, head)
     faces: dict[Candidate, np.ndarray] = {}
     for candidate, probabilities in zip(candidates, read):
         if 1.0 - probabilities[NOT_A_DIE] >= params.doubtful_presence:
             faces[replace(candidate, score=1.0 - float(probabilities[NOT_A_DIE]))] = probabilities[:NOT_A_DIE]
     return faces
+
+
+def face_probabilities(crops: np.ndarray, params: ReaderParams, head: TableHead | None = None) -> np.ndarray:
+    """The probabilities (N, 7) of the reader's crops as it weighs them: through a table's own last
+    layer if it has one, and for a camera straight down (``params.up`` None) an unsure die's averaged
+    with its quarter turns' (:func:`_with_quarter_turns`)."""
+    read = _probabilities(crops, params, head)
+    return read if params.up is not None else _with_quarter_turns(crops, read, params, head)
 
 
 def _probabilities(crops: np.ndarray, params: ReaderParams, head: TableHead | None) -> np.ndarray:
