@@ -21,17 +21,11 @@ from vision.read.settle import ReadingConfirmer, SettleDetector, SettleParams
 from vision.read.tray import TrayOutline, dice_inside
 
 UNMOVED_FRACTION = 0.5  # of a die's size: a die read this close to where one lay, with its value, has not moved
-# Without a tray's outline, or with one that cannot tell the camera's lean (a round or many-sided
-# tray: only four corners show a horizon), the picture's top is taken as the far side, as a webcam
-# leaning over a desk looks forward (degrees, ``ReaderParams.up``). A four-cornered outline seen from
-# straight above tells the reader so (None), and it then reads an unsure die at every quarter turn.
-NO_OUTLINE_UP = 0.0
 
 
 class Reader(Protocol):
     """Reads the dice of a frame; ``up`` says where the camera's far side lies (``ReaderParams.up``)
-    when the tray's outline shows it, or where it is taken to lie without an outline; not given,
-    the camera looks straight down."""
+    when the tray's outline shows the camera leaning; not given, the reader's own (straight down)."""
 
     def __call__(self, frame: np.ndarray, /, *, up: float | None = None) -> DiceReading: ...
 
@@ -119,7 +113,10 @@ class RollWatcher:
 
     def _read(self, frame: np.ndarray, expected: int | None) -> DiceReading:
         tray = None if self.tray is None else self.tray.scaled_to((frame.shape[1], frame.shape[0]))
-        far_side = NO_OUTLINE_UP if tray is None or len(tray.points) != 4 else tray.far_side()
+        # Only a four-cornered outline shows a lean; without one the camera is taken as straight down,
+        # as a Pi over a tray mostly is: the straight-down detector, which also reads the synthetic
+        # camera's trays (the leaning one refused a throw of the demo there).
+        far_side = None if tray is None or len(tray.points) != 4 else tray.far_side()
         reading = self.reader(frame) if far_side is None else self.reader(frame, up=far_side)
         if tray is not None:
             reading = dice_inside(reading, tray)
