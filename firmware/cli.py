@@ -570,8 +570,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     compare.add_argument("candidates", type=Path, nargs="+", metavar="CANDIDATE",
                          help="a folder holding any of dice-classifier.onnx, dice-detector.onnx and "
-                              "dice-detector-leaning.onnx (a missing one: the shipped one) and optionally trained-on.txt; two folders: one recipe trained with two "
-                              "seeds, whose difference on each figure is its spread")
+                              "dice-detector-leaning.onnx (a missing one: the shipped one) and optionally "
+                              "trained-on.txt; two folders: one recipe trained with two seeds, whose difference on "
+                              "each figure is its spread")
     compare.add_argument("--aim", type=_aims, required=True, metavar="SET[:FIGURE],...",
                          help="where the candidate was aimed: sets (dev, train-photos, grey, colour, oblique, or a "
                               "scene: '4 dice', touching, clutter, garbage, desk, crowd...), each alone (its headline: "

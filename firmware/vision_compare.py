@@ -35,8 +35,8 @@ class Nets:
 
 @dataclass(frozen=True)
 class Source:
-    """A photo folder each net reads once, its photos each told where its camera's far side lies
-    (the manifest's ``up``; straight down where it says nothing): its splits."""
+    """A photo folder each net reads once: its splits. Each photo is told where its camera's far side
+    lies (the manifest's ``up``; straight down where it says nothing)."""
 
     splits: tuple[str, ...] | None = None
 

@@ -3,6 +3,7 @@
 from dataclasses import replace
 
 import numpy as np
+import pytest
 
 import vision.read.reader as reader
 from vision.read.classify import NOT_A_DIE, classify, quarter_turns, reader_crop
@@ -15,12 +16,20 @@ def _tray(seed: int = 5):
     return image, placed
 
 
+@pytest.fixture
+def turned(monkeypatch) -> list[np.ndarray]:
+    """Every crop the reader turns by quarters, in order."""
+    crops: list[np.ndarray] = []
+    monkeypatch.setattr(reader, "quarter_turns", lambda crop: crops.append(crop) or quarter_turns(crop))
+    return crops
+
+
 def test_quarter_turns_are_the_crop_turned_by_one_two_and_three_quarters():
     crop = np.arange(48 * 48 * 3, dtype=np.uint8).reshape(48, 48, 3)
-    turned = quarter_turns(crop)
-    assert turned.shape == (3, 48, 48, 3)
-    assert np.array_equal(turned[1], crop[::-1, ::-1]), "half a turn"
-    assert np.array_equal(np.rot90(turned[0], 3), crop) and np.array_equal(np.rot90(turned[2]), crop)
+    turns = quarter_turns(crop)
+    assert turns.shape == (3, 48, 48, 3)
+    assert np.array_equal(turns[1], crop[::-1, ::-1]), "half a turn"
+    assert np.array_equal(np.rot90(turns[0], 3), crop) and np.array_equal(np.rot90(turns[2]), crop)
 
 
 def test_only_an_unsure_die_is_averaged_with_its_three_turns():
@@ -37,12 +46,10 @@ def test_only_an_unsure_die_is_averaged_with_its_three_turns():
     assert averaged[1, NOT_A_DIE] < 0.5 and np.isclose(averaged[1].sum(), 1.0), "still a die, and probabilities"
 
 
-def test_the_turns_are_read_only_for_a_camera_straight_down(monkeypatch):
+def test_the_turns_are_read_only_for_a_camera_straight_down(turned):
     """Every die unsure (a threshold above 1): turned for a camera straight down, never for one that
     leans, whose crops are cut with its far side at the top and mean nothing turned."""
     image, placed = _tray()
-    turned = []
-    monkeypatch.setattr(reader, "quarter_turns", lambda crop: turned.append(crop) or quarter_turns(crop))
     doubting = replace(DEFAULT_PARAMS, min_value_probability=1.01, quarter_turns_below=1.01)
     leaning = reader.read_dice(image, doubting, up=0.0)
     assert not turned and len(leaning.unreadable) == len(placed)
@@ -50,12 +57,10 @@ def test_the_turns_are_read_only_for_a_camera_straight_down(monkeypatch):
     assert len(turned) >= len(placed) and len(straight_down.unreadable) == len(placed)
 
 
-def test_a_reading_with_every_face_kept_turns_the_dice_the_reader_turns(monkeypatch):
+def test_a_reading_with_every_face_kept_turns_the_dice_the_reader_turns(turned):
     """``eval-vision --calibration`` and the thresholds command read every face (threshold 0) and
     apply thresholds afterwards: the dice turned must be the reader's own, or its figures differ."""
     image, _ = _tray()
-    turned = []
-    monkeypatch.setattr(reader, "quarter_turns", lambda crop: turned.append(crop) or quarter_turns(crop))
     doubting = replace(DEFAULT_PARAMS, quarter_turns_below=1.01)
     as_read = reader.read_dice(image, doubting)
     read_turns = len(turned)

@@ -113,10 +113,10 @@ class RollWatcher:
 
     def _read(self, frame: np.ndarray, expected: int | None) -> DiceReading:
         tray = None if self.tray is None else self.tray.scaled_to((frame.shape[1], frame.shape[0]))
-        # Only a four-cornered outline shows a lean; without one the camera is taken as straight down,
-        # as a Pi over a tray mostly is: the straight-down detector, which also reads the synthetic
-        # camera's trays (the leaning one refused a throw of the demo there).
-        far_side = None if tray is None or len(tray.points) != 4 else tray.far_side()
+        # No outline, or one that shows no lean (only four corners can: TrayOutline.far_side), leaves
+        # the camera straight down, as a Pi over a tray mostly is: the straight-down detector, which
+        # also reads the synthetic camera's trays (the leaning one refused a throw of the demo there).
+        far_side = None if tray is None else tray.far_side()
         reading = self.reader(frame) if far_side is None else self.reader(frame, up=far_side)
         if tray is not None:
             reading = dice_inside(reading, tray)
