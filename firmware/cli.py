@@ -21,7 +21,7 @@ try:  # the rules and the reader load for seconds: Ctrl-C meanwhile leaves as it
     from firmware.journal.write_limits import write_trouble
     from vision.measure.at_the_table import TRAY_MARGIN
     from vision.measure.evaluation import PHOTOS_OWN_UP, DatasetError
-    from vision.read.params import VisionInputError
+    from vision.read.params import DEFAULT_PARAMS, VisionInputError
 except KeyboardInterrupt:
     sys.exit(130)
 
@@ -286,7 +286,8 @@ def _compare_vision(args: argparse.Namespace) -> int:
     if len(args.candidates) > 2:
         raise DatasetError(f"compare-vision takes one candidate or two (one recipe, two seeds), got {len(args.candidates)}")
     folders = {"dev": args.dev, "train-photos": args.train_photos, "oblique": args.oblique}
-    return compare_command(args.candidates, args.aim, folders, args.trays, args.seed, args.floor, args.tray_from_boxes)
+    return compare_command(args.candidates, args.aim, folders, args.trays, args.seed, args.floor, args.tray_from_boxes,
+                           leaning_threshold=args.leaning_threshold)
 
 
 def _data_folder(folder: Path, named: str) -> Path:
@@ -374,6 +375,14 @@ def _aims(text: str) -> tuple[tuple[str, str | None], ...]:
         return parse_aims(text)
     except AimError as error:
         raise argparse.ArgumentTypeError(str(error).removeprefix("--aim ")) from None
+
+
+def _probability(text: str) -> float:
+    """An argparse type: a probability, a number from 0 to 1."""
+    value = _number(text)
+    if not 0 <= value <= 1:
+        raise argparse.ArgumentTypeError(f"must be a probability from 0 to 1, such as 0.8, got {text!r}")
+    return value
 
 
 def _points(text: str) -> float:
@@ -569,8 +578,9 @@ def build_parser() -> argparse.ArgumentParser:
         "side by side in Markdown, and end with one verdict line: ship the candidate or keep the shipped nets"
     )
     compare.add_argument("candidates", type=Path, nargs="+", metavar="CANDIDATE",
-                         help="a folder holding any of dice-classifier.onnx, dice-detector.onnx and "
-                              "dice-detector-leaning.onnx (a missing one: the shipped one) and optionally "
+                         help="a folder holding any of dice-classifier.onnx, dice-detector.onnx, "
+                              "dice-detector-leaning.onnx and dice-classifier-leaning.onnx (a missing one: the "
+                              "shipped one) and optionally "
                               "trained-on.txt; two folders: one recipe trained with two seeds, whose difference on "
                               "each figure is its spread")
     compare.add_argument("--aim", type=_aims, required=True, metavar="SET[:FIGURE],...",
@@ -595,6 +605,10 @@ def build_parser() -> argparse.ArgumentParser:
                          help="the least spread of a figure, in points (default 0.5): with one candidate the spread itself")
     compare.add_argument("--tray-from-boxes", type=_die_sizes, default=TRAY_MARGIN, metavar="M",
                          help=f"at the table, the tray is the labelled dice's spread grown by M die sizes (default {TRAY_MARGIN})")
+    compare.add_argument("--leaning-threshold", type=_probability, metavar="P",
+                         help="the candidates' face threshold where the camera leans, as their leaning classifier "
+                              "was chosen with (default the reader's, "
+                              f"{DEFAULT_PARAMS.leaning_min_value_probability})")
     compare.set_defaults(run=_compare_vision)
     return parser
 

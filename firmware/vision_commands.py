@@ -141,7 +141,7 @@ def eval_command(
     measured = measured_photos(folder, splits, only, out, raw_labels, up=up)
     if tray_margin is not None:
         measured = with_boxes(measured, out)
-    params = replace(DEFAULT_PARAMS, min_value_probability=0.0) if calibration else DEFAULT_PARAMS
+    params = DEFAULT_PARAMS.keeping_every_face() if calibration else DEFAULT_PARAMS
     results = read_photos(folder, measured, up, params, table and tray_margin is None)
     if tray_margin is not None:
         results = [at_the_table(r, tray_margin, table, params) for r in results]
@@ -150,7 +150,7 @@ def eval_command(
             out(row.line())
         for threshold in SWEEP:
             out(f"threshold {threshold:.2f}: {figures('sweep', [at_threshold(r, threshold) for r in results]).line()}")
-        results = [at_threshold(r, DEFAULT_PARAMS.min_value_probability) for r in results]
+        results = [at_threshold(r, photo_params(r.photo, up, DEFAULT_PARAMS).face_threshold) for r in results]
     for result in results:
         if failures is not None and not result.is_exact:
             image = load_image(folder / "images" / result.photo.file)

@@ -51,15 +51,19 @@ PHOTO_SETS = (  # (set, source, only the photos whose names match)
 )
 
 
-def candidate_nets(folder: Path, name: str) -> Nets:
-    """The nets of a candidate's folder (``NET_FILES``: the classifier, the detector and the leaning
-    camera's detector), the shipped one where one is missing, and its ``trained-on.txt``."""
+def candidate_nets(folder: Path, name: str, leaning_threshold: float | None = None) -> Nets:
+    """The nets of a candidate's folder (``NET_FILES``: the classifier and the detector, each for a
+    camera straight down and one that leans), the shipped one where one is missing, and its
+    ``trained-on.txt``; read where the camera leans at ``leaning_threshold`` if given."""
     if not folder.is_dir():
         raise DatasetError(f"{folder}: no such folder of candidate nets")
     held = nets_in(folder)
     if not held:
         raise DatasetError(f"{folder} holds neither {' nor '.join(NET_FILES.values())}")
-    return Nets(name, replace(DEFAULT_PARAMS, **held), folder / "trained-on.txt")
+    params = replace(DEFAULT_PARAMS, **held)
+    if leaning_threshold is not None:
+        params = replace(params, leaning_min_value_probability=leaning_threshold)
+    return Nets(name, params, folder / "trained-on.txt")
 
 
 def photo_figures(name: str, results: list[PhotoResult], tray_margin: float, params: ReaderParams) -> dict[str, float]:
@@ -116,13 +120,14 @@ def scene_figures(nets: Sequence[Nets], trays: int, seed: int) -> tuple[list[Fig
 
 def compare_command(candidates: Sequence[Path], aims: Sequence[tuple[str, str | None]], folders: dict[str, Path],
                     trays: int = 60, seed: int = 1, floor: float = 0.5, tray_margin: float = TRAY_MARGIN,
-                    out: Out = print) -> int:
+                    out: Out = print, leaning_threshold: float | None = None) -> int:
     """Read every set and scene with the shipped nets and the candidates' (one recipe, two seeds at
     most), print the Markdown table, and end with the verdict on the first candidate. The real sets'
     folders must be there; the oblique renders, made on demand, are left out, said, when they are not;
-    an aim at a set not measured is refused before anything is read."""
+    an aim at a set not measured is refused before anything is read. ``leaning_threshold`` is the
+    candidates' face threshold where the camera leans (the reader's where None)."""
     nets = [Nets("shipped", DEFAULT_PARAMS, DEFAULT_PARAMS.trained_on)]
-    nets += [candidate_nets(folder, f"candidate {folder.name}") for folder in candidates]
+    nets += [candidate_nets(folder, f"candidate {folder.name}", leaning_threshold) for folder in candidates]
     present = {source: folder for source, folder in folders.items() if source != "oblique" or folder.is_dir()}
     if "oblique" not in present:
         out(f"oblique: left out, no folder {folders['oblique']} (make it: "

@@ -7,8 +7,9 @@ import numpy as np
 import pytest
 
 from firmware.cli import main
+from firmware.vision_compare import candidate_nets
 from vision.measure.comparison import AimError, Figure, aimed, parse_aims, verdict
-from vision.read.params import DEFAULT_PARAMS
+from vision.read.params import DEFAULT_PARAMS, NET_FILES
 from vision.scenes.synthetic import render_tray
 
 DEV = "dev"
@@ -72,8 +73,8 @@ def photo_folder(tmp_path):
 def test_the_shipped_nets_against_their_own_copies_differ_nowhere_and_are_kept(photo_folder, tmp_path, capsys):
     candidate = tmp_path / "candidate"
     candidate.mkdir()
-    for model in (DEFAULT_PARAMS.classifier_model, DEFAULT_PARAMS.detector_model, DEFAULT_PARAMS.leaning_detector_model):
-        shutil.copy(model, candidate)
+    for field, name in NET_FILES.items():
+        shutil.copy(getattr(DEFAULT_PARAMS, field), candidate / name)
     folders = ["--dev", str(photo_folder), "--train-photos", str(photo_folder), "--oblique", str(tmp_path / "none")]
     assert main(["compare-vision", str(candidate), "--aim", "dev", "--trays", "2", *folders]) == 0
     lines = capsys.readouterr().out.splitlines()
@@ -96,3 +97,17 @@ def test_compare_vision_refuses_an_aim_at_a_set_it_cannot_read_before_reading(tm
     assert capsys.readouterr().err.startswith("dice-companion: --aim oblique: not measured (measured: 4 dice, 5 dice,")
     assert main(["compare-vision", str(tmp_path / "none"), "--aim", "dev"]) == 2
     assert capsys.readouterr().err == f"dice-companion: {tmp_path / 'none'}: no such folder of candidate nets\n"
+
+
+def test_a_candidates_leaning_classifier_is_read_at_the_threshold_it_was_chosen_with(tmp_path, capsys):
+    shutil.copy(DEFAULT_PARAMS.classifier_model, tmp_path / NET_FILES["leaning_classifier_model"])
+    told = candidate_nets(tmp_path, "candidate", leaning_threshold=0.85).params
+    assert told.leaning_classifier_model == tmp_path / "dice-classifier-leaning.onnx"
+    assert told.leaning_min_value_probability == 0.85
+    assert told.min_value_probability == DEFAULT_PARAMS.min_value_probability, "a camera straight down is untouched"
+    assert candidate_nets(tmp_path, "candidate").params.leaning_min_value_probability == \
+        DEFAULT_PARAMS.leaning_min_value_probability
+    with pytest.raises(SystemExit):
+        main(["compare-vision", str(tmp_path), "--aim", "dev", "--leaning-threshold", "1.5"])
+    assert capsys.readouterr().err.strip().splitlines()[-1].endswith(
+        "argument --leaning-threshold: must be a probability from 0 to 1, such as 0.8, got '1.5'")

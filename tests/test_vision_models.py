@@ -43,22 +43,63 @@ def test_an_unsure_face_is_unreadable_and_says_between_what():
     assert die.reason == "unsure: 4 (45%) or 5 (44%)"
 
 
-def test_a_camera_told_a_far_side_is_read_by_the_leaning_detector_and_one_straight_down_is_not(tray, monkeypatch):
+@pytest.fixture
+def leaning_copies(tmp_path):
+    """The reader's params with a leaning camera's nets of their own names (copies of the straight-down ones)."""
+    copies = {}
+    for field, name in (("leaning_detector_model", "dice-detector-leaning.onnx"),
+                        ("leaning_classifier_model", "dice-classifier-leaning.onnx")):
+        copies[field] = tmp_path / name
+        copies[field].write_bytes(getattr(DEFAULT_PARAMS, field.removeprefix("leaning_")).read_bytes())
+    return replace(DEFAULT_PARAMS, **copies)
+
+
+def test_a_camera_told_a_far_side_is_read_by_the_leaning_nets_and_one_straight_down_is_not(tray, leaning_copies,
+                                                                                            monkeypatch):
+    import vision.read.classify as classify
     import vision.read.detect as detect
 
     ran = []
-    real_run = detect.run
-    monkeypatch.setattr(detect, "run", lambda model, blob: ran.append(model.name) or real_run(model, blob))
-    straight_down = read_dice(tray)
-    assert set(ran) == {"dice-detector.onnx"}
+    for module in (detect, classify):
+        real_run = module.run
+        monkeypatch.setattr(module, "run", lambda model, blob, real_run=real_run: ran.append(model.name)
+                            or real_run(model, blob))
+    straight_down = read_dice(tray, leaning_copies)
+    assert set(ran) == {"dice-detector.onnx", "dice-classifier.onnx"}
     ran.clear()
-    leaning = read_dice(tray, up=30.0)
-    assert set(ran) == {"dice-detector-leaning.onnx"}
+    leaning = read_dice(tray, leaning_copies, up=30.0)
+    assert set(ran) == {"dice-detector-leaning.onnx", "dice-classifier-leaning.onnx"}
     assert straight_down.values == leaning.values == (1, 2, 3, 4), "both read a plain tray"
 
 
-def test_a_missing_leaning_detector_is_named_only_where_a_camera_leans(tray, tmp_path):
-    params = replace(DEFAULT_PARAMS, leaning_detector_model=tmp_path / "gone-leaning.onnx")
+@pytest.mark.parametrize("field", ["leaning_detector_model", "leaning_classifier_model"])
+def test_a_missing_leaning_net_is_named_only_where_a_camera_leans(tray, tmp_path, field):
+    params = replace(DEFAULT_PARAMS, **{field: tmp_path / "gone-leaning.onnx"})
     assert read_dice(tray, params).values == (1, 2, 3, 4)
     with pytest.raises(VisionModelError, match="gone-leaning.onnx is missing"):
         read_dice(tray, params, up=0.0)
+
+
+def test_a_leaning_camera_takes_a_face_at_its_own_threshold():
+    candidate = Candidate((10.0, 10.0), 20.0, 0.9)
+    faces = np.array([0.05, 0.05, 0.05, 0.75, 0.05, 0.05])
+    params = replace(DEFAULT_PARAMS, min_value_probability=0.7, leaning_min_value_probability=0.8)
+    assert _die(candidate, faces, 1.0, params).value == 4
+    assert _die(candidate, faces, 1.0, replace(params, up=0.0)).value is None
+    assert _die(candidate, faces, 1.0, replace(params.keeping_every_face(), up=0.0)).value == 4
+
+
+def test_a_tables_own_layer_reads_only_the_straight_down_classifiers_features(tray, leaning_copies):
+    from vision.read.classify import CLASSES, feature_width
+    from vision.read.reader import crops_at, face_probabilities
+    from vision.read.table_tuning import TableHead
+
+    rng = np.random.default_rng(5)
+    layer = TableHead(rng.normal(size=(CLASSES, feature_width(DEFAULT_PARAMS))), rng.normal(size=CLASSES), 60, 1.0, 0.9)
+    crops = crops_at(tray, [((100.0, 100.0), 40.0)], DEFAULT_PARAMS)
+    leaning = replace(leaning_copies, up=0.0)
+    assert not np.allclose(face_probabilities(crops, leaning_copies, layer), face_probabilities(crops, leaning_copies))
+    assert np.allclose(face_probabilities(crops, leaning, layer), face_probabilities(crops, leaning)), \
+        "a leaning camera's own classifier makes other features: the table's layer is not put on them"
+    same_classifier = replace(leaning, leaning_classifier_model=DEFAULT_PARAMS.classifier_model)
+    assert not np.allclose(face_probabilities(crops, same_classifier, layer), face_probabilities(crops, same_classifier))

@@ -50,7 +50,8 @@ def test_the_turns_are_read_only_for_a_camera_straight_down(turned):
     """Every die unsure (a threshold above 1): turned for a camera straight down, never for one that
     leans, whose crops are cut with its far side at the top and mean nothing turned."""
     image, placed = _tray()
-    doubting = replace(DEFAULT_PARAMS, min_value_probability=1.01, quarter_turns_below=1.01)
+    doubting = replace(DEFAULT_PARAMS, min_value_probability=1.01, leaning_min_value_probability=1.01,
+                       quarter_turns_below=1.01)
     leaning = reader.read_dice(image, doubting, up=0.0)
     assert not turned and len(leaning.unreadable) == len(placed)
     straight_down = reader.read_dice(image, doubting)

@@ -126,7 +126,7 @@ class TableDice:
         the reader reads them with ``told`` (a camera straight down turns an unsure die); once the
         layer has cost more corrections, drop it, store why, and say so (the dice page shows it)."""
         labels = np.array(values, np.int64) - 1
-        shipped = reads_right(face_probabilities(crops, told), labels, self.params)
+        shipped = reads_right(face_probabilities(crops, told), labels, told)
         with self._lock:  # a refit swaps the layer and its watch under the same lock
             self._watch.record(np.array([d.value == v for d, v in zip(dice, values)], bool), shipped)
             if not self._watch.dropped or self._layer is None:

@@ -69,13 +69,14 @@ def logits_and_features(crops: np.ndarray, p: ReaderParams) -> tuple[np.ndarray,
     (N, crop_px, crop_px, 3); F is the net's own width (:func:`feature_width`)."""
     if len(crops) == 0:
         return np.zeros((0, CLASSES), np.float32), np.zeros((0, feature_width(p)), np.float32)
-    out = run(p.classifier_model, as_net_input(crops)).reshape(len(crops), -1)
+    out = run(p.reading_classifier, as_net_input(crops)).reshape(len(crops), -1)
     return out[:, :CLASSES], out[:, CLASSES:]
 
 
 def feature_width(p: ReaderParams) -> int:
-    """How many features the classifier's last layer reads: a table's layer must be as wide."""
-    return _width(p.classifier_model, p.crop_px)
+    """How many features the last layer of the classifier reading this camera's crops reads: a
+    table's layer must be as wide."""
+    return _width(p.reading_classifier, p.crop_px)
 
 
 @lru_cache(maxsize=8)

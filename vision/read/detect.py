@@ -49,7 +49,7 @@ def decode(maps: np.ndarray, stride: int, threshold: float) -> list[Candidate]:
 def _pass(bgr: np.ndarray, shrink: int, p: ReaderParams) -> list[Candidate]:
     """One detector pass; candidates in working px."""
     image = shrink_and_pad(bgr, shrink, p.detector_multiple)
-    maps = run(p.detector_model if p.up is None else p.leaning_detector_model, as_net_input(image))[0]
+    maps = run(p.reading_detector, as_net_input(image))[0]
     h, w = bgr.shape[:2]
     found = []
     for c in decode(maps, p.detector_stride, p.detection_threshold):

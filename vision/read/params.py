@@ -10,7 +10,7 @@ Units used below:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 MODELS = Path(__file__).resolve().parents[1] / "models"  # vision/models/
@@ -54,6 +54,9 @@ class ReaderParams:
 
     # --- classifier: a small net reads the top face from a crop around each candidate ---
     classifier_model: Path = MODELS / "dice-classifier.onnx"
+    # A camera told a far side reads its crops with a classifier of its own where one is shipped
+    # (the straight-down one until then), and takes a face only at its own threshold.
+    leaning_classifier_model: Path = MODELS / "dice-classifier.onnx"
     trained_on: Path = MODELS / "trained-on.txt"  # digests of the photos both nets trained on
     crop_px: int = 48  # px of the crop handed to the classifier (square)
     crop_margin: float = 1.3  # die: side of the crop around a candidate
@@ -66,6 +69,7 @@ class ReaderParams:
     # unsure is read again turned by each quarter and the four readings averaged.
     up: float | None = None  # degrees
     min_value_probability: float = 0.7  # -: a face less certain than this is reported unreadable
+    leaning_min_value_probability: float = 0.7  # -: the same where the camera leans (``up`` told)
     # ...and, where the camera looks straight down, one less certain than this is read again at each
     # quarter turn first. The reader's own threshold, moved with it; kept apart so that a reading
     # with every face kept (``eval-vision --calibration``, ``vision.training.thresholds``) turns the
@@ -87,6 +91,26 @@ class ReaderParams:
     # --- output ---
     row_tolerance: float = 0.5  # die: dice whose centres differ by less than this in y share a row
 
+    @property
+    def face_threshold(self) -> float:
+        """The threshold a face must reach for this camera: straight down or leaning."""
+        return self.min_value_probability if self.up is None else self.leaning_min_value_probability
+
+    def keeping_every_face(self) -> ReaderParams:
+        """These params with no face threshold, for a camera straight down or leaning: a reading
+        that holds every answer, each threshold applied afterwards (``evaluation.at_threshold``)."""
+        return replace(self, min_value_probability=0.0, leaning_min_value_probability=0.0)
+
+    @property
+    def reading_detector(self) -> Path:
+        """The detector that finds this camera's dice: straight down or leaning."""
+        return self.detector_model if self.up is None else self.leaning_detector_model
+
+    @property
+    def reading_classifier(self) -> Path:
+        """The classifier that reads this camera's crops: straight down or leaning."""
+        return self.classifier_model if self.up is None else self.leaning_classifier_model
+
 
 DEFAULT_PARAMS = ReaderParams()
 
@@ -95,6 +119,7 @@ NET_FILES = {  # field: file name
     "classifier_model": "dice-classifier.onnx",
     "detector_model": "dice-detector.onnx",
     "leaning_detector_model": "dice-detector-leaning.onnx",
+    "leaning_classifier_model": "dice-classifier-leaning.onnx",
 }
 
 

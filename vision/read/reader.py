@@ -79,7 +79,7 @@ def _die(candidate: Candidate, faces: np.ndarray, scale: float, p: ReaderParams)
     ranked = np.argsort(-faces)
     best, second = int(ranked[0]), int(ranked[1])
     confidence = float(faces[best])
-    readable = confidence >= p.min_value_probability
+    readable = confidence >= p.face_threshold
     reason = "" if readable else f"unsure: {best + 1} ({confidence:.0%}) or {second + 1} ({faces[second]:.0%})"
     x, y = candidate.centre[0] * scale, candidate.centre[1] * scale
     half = candidate.size * scale / 2
@@ -130,9 +130,12 @@ def face_probabilities(crops: np.ndarray, params: ReaderParams, head: TableHead 
 
 
 def _probabilities(crops: np.ndarray, params: ReaderParams, head: TableHead | None) -> np.ndarray:
-    """The classifier's probabilities (N, 7) of ``crops``, through a table's own last layer if it has one."""
+    """The classifier's probabilities (N, 7) of ``crops``, through a table's own last layer if it has
+    one; that layer was fitted on the straight-down classifier's features, so a leaning camera's own
+    classifier (``ReaderParams.reading_classifier``) reads without it."""
     logits, features = logits_and_features(crops, params)
-    return softmax(logits) if head is None else head.probabilities(features)
+    own_layer = head is not None and params.reading_classifier == params.classifier_model
+    return head.probabilities(features) if own_layer else softmax(logits)
 
 
 def _with_quarter_turns(crops: np.ndarray, probabilities: np.ndarray, params: ReaderParams,

@@ -181,7 +181,7 @@ def reads_right(probabilities: np.ndarray, labels: np.ndarray, p: ReaderParams) 
     faces = probabilities[:, :NOT_A_DIE] / np.maximum(probabilities[:, :NOT_A_DIE].sum(1, keepdims=True), 1e-12)
     faces = faces ** (1.0 / p.face_temperature)
     faces /= faces.sum(1, keepdims=True)
-    sure_face = (faces.argmax(1) == labels) & (faces.max(1) >= p.min_value_probability)
+    sure_face = (faces.argmax(1) == labels) & (faces.max(1) >= p.face_threshold)
     return np.where(labels == NOT_A_DIE, ~is_die, is_die & sure_face)
 
 

@@ -58,7 +58,7 @@ def choosing_photos(dev: Path, train_photos: Path) -> list[tuple[Path, LabelledP
 
 def read_all(photos: list[tuple[Path, LabelledPhoto]], params: ReaderParams) -> list[PhotoResult]:
     """Every photo with boxes read once with no face threshold (each threshold is applied afterwards)."""
-    open_params = replace(params, min_value_probability=0.0)
+    open_params = params.keeping_every_face()
     return [result for folder, photo in photos if photo.boxes
             for result in evaluate(folder, read_dice, [photo], params=open_params)]
 

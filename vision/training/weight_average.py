@@ -29,6 +29,7 @@ NETS = {  # ReaderParams field: (the shipped net, how it is written)
     "classifier_model": (shipped_classifier, export_classifier),
     "detector_model": (shipped_detector, export_detector),
     "leaning_detector_model": (shipped_detector, export_detector),
+    "leaning_classifier_model": (shipped_classifier, export_classifier),
 }
 
 
