@@ -78,22 +78,8 @@ def test_dice_are_rarely_invented(measured):
     assert invented <= 0.035 * sum(len(r.photo.values) for r in results)
 
 
-# Read exactly before issue 50's classifier (a weight average, vision/models/README.md), not since: the
-# dev photos read right are as many as before, other photos gained what these lost. Strict: reading one
-# exactly again fails here, to be moved back to the list above.
-MISREAD_SINCE = {
-    ("dev", "nell_IMG_20191208_111446.jpg"): "a pip between two touching dice read as a nineteenth die, a 1 "
-                                              "(refused at the table: one die more than thrown)",
-}
-
-
-def _regression_cases():
-    for (name, file), why in REGRESSIONS.items():
-        marks = [pytest.mark.xfail(strict=True, reason=MISREAD_SINCE[name, file])] if (name, file) in MISREAD_SINCE else []
-        yield pytest.param(name, file, id=f"{file} ({why})", marks=marks)
-
-
-@pytest.mark.parametrize(("name", "file"), list(_regression_cases()))
+@pytest.mark.parametrize(("name", "file"), list(REGRESSIONS),
+                         ids=[f"{file} ({why})" for (_, file), why in REGRESSIONS.items()])
 def test_photos_it_used_to_misread_are_read_exactly(name, file):
     photos = [photo for photo in held_out_photos(name) if photo.file == file]
     (result,) = evaluate(HELD_OUT[name][0], read_dice, photos)
