@@ -14,16 +14,14 @@ from vision.scenes.synthetic import render_tray
 
 TRAYS = 40
 # Trays of each kind read exactly, out of TRAYS, and dice invented at most: plain trays all exact;
-# touching dice, clutter and garbage as measured by bench-vision (README), less a margin. They fall
-# short of the targets (touching >= 99 % exact, clutter and garbage never read as a die: issue 25):
-# keep them from sliding.
-# Desks and crowds of 20 to 30 dice (14 of 40 exact) as the shipped nets read them on these seeds,
-# less a margin (issue 42's targets: desk 95 % exact with at most 2 invented dice in 200, crowd
-# counted right 90 %). A desk's webcam is told its far side, so the leaning camera's detector reads
-# it: 35 of 40 exact, 4 keys or a phone read as dice (the straight-down detector 38 and 3; on 200
-# desks of bench-vision 178 against 177 exact, 24 against 23 invented).
-EXACT_AT_LEAST = {"4 dice": TRAYS, "5 dice": TRAYS, "touching": 26, "clutter": 36, "garbage": 25, "desk": 33, "crowd": 12}
-INVENTED_AT_MOST = {"4 dice": 0, "5 dice": 0, "touching": 2, "clutter": 4, "garbage": 16, "desk": 5, "crowd": 2}
+# the others as the shipped reader reads them on these seeds (fourth stop of 2026-11-29: touching 33,
+# clutter 38 with 1 invented, garbage 38 with 2, a desk's webcam 38 with 1, crowds of 20 to 30 dice 16
+# exact), less a margin. A candidate is a die only where the classifier finds it 70 % likely one
+# (``max_not_die_probability``): at 50 % garbage invented 7 dice here, clutter 3 and a desk 4. They
+# fall short of the targets (touching >= 99 % exact, desk 95 % with at most 2 invented in 200, crowd
+# counted right 90 %): keep them from sliding.
+EXACT_AT_LEAST = {"4 dice": TRAYS, "5 dice": TRAYS, "touching": 30, "clutter": 36, "garbage": 35, "desk": 35, "crowd": 13}
+INVENTED_AT_MOST = {"4 dice": 0, "5 dice": 0, "touching": 2, "clutter": 3, "garbage": 5, "desk": 3, "crowd": 2}
 
 
 @pytest.mark.parametrize("kind", TRAY_KINDS, ids=[kind.name for kind in TRAY_KINDS])
