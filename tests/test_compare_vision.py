@@ -99,7 +99,7 @@ def test_compare_vision_refuses_an_aim_at_a_set_it_cannot_read_before_reading(tm
     assert capsys.readouterr().err == f"dice-companion: {tmp_path / 'none'}: no such folder of candidate nets\n"
 
 
-def test_a_candidates_leaning_classifier_is_read_at_the_threshold_it_was_chosen_with(tmp_path, capsys):
+def test_a_candidates_leaning_classifier_is_read_at_the_threshold_it_was_chosen_with(tmp_path, capsys, monkeypatch):
     shutil.copy(DEFAULT_PARAMS.classifier_model, tmp_path / NET_FILES["leaning_classifier_model"])
     told = candidate_nets(tmp_path, "candidate", leaning_threshold=0.85).params
     assert told.leaning_classifier_model == tmp_path / "dice-classifier-leaning.onnx"
@@ -107,6 +107,11 @@ def test_a_candidates_leaning_classifier_is_read_at_the_threshold_it_was_chosen_
     assert told.min_value_probability == DEFAULT_PARAMS.min_value_probability, "a camera straight down is untouched"
     assert candidate_nets(tmp_path, "candidate").params.leaning_min_value_probability == \
         DEFAULT_PARAMS.leaning_min_value_probability
+    told_command = {}
+    monkeypatch.setattr("firmware.vision_compare.compare_command",
+                        lambda *args, **kwargs: told_command.update(kwargs) or 0)
+    assert main(["compare-vision", str(tmp_path), "--aim", "dev", "--leaning-threshold", "0.85"]) == 0
+    assert told_command["leaning_threshold"] == 0.85
     with pytest.raises(SystemExit):
         main(["compare-vision", str(tmp_path), "--aim", "dev", "--leaning-threshold", "1.5"])
     assert capsys.readouterr().err.strip().splitlines()[-1].endswith(

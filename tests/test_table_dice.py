@@ -1,6 +1,7 @@
 """The table's own dice in the data folder (firmware.calibration.table_dice): kept, bounded, tuned on, set aside when damaged."""
 
 import math
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -8,6 +9,7 @@ import pytest
 from firmware.calibration import table_dice
 from firmware.calibration.table_dice import EXAMPLES_NAME, LAYER_NAME, TableDice
 from firmware.calibration.table_dice import summary
+from vision.read.params import DEFAULT_PARAMS
 from vision.read.reader import read_dice
 from vision.read.table_tuning import MIN_PER_FACE
 from vision.scenes.synthetic import render_tray
@@ -279,15 +281,22 @@ def test_random_bit_flips_near_the_headers_never_raise(odd_folder, tmp_path, nam
         TableDice(folder, "odd set", background=False).read(render_tray((1, 2), np.random.default_rng(flip))[0])
 
 
-@pytest.mark.parametrize("up", [None, 30.0], ids=["straight down", "leaning"])
-def test_the_shipped_layer_is_watched_as_the_reader_would_have_read_with_that_camera(odd_folder, tmp_path, monkeypatch, up):
+@pytest.mark.parametrize(("up", "own_leaning_classifier", "watched"),
+                         [(None, True, [None]), (30.0, False, [30.0]), (30.0, True, [])],
+                         ids=["straight down", "leaning, the straight-down classifier", "leaning, its own classifier"])
+def test_the_shipped_layer_is_watched_as_the_reader_would_have_read_with_that_camera(
+        odd_folder, tmp_path, monkeypatch, up, own_leaning_classifier, watched):
     """A camera straight down turns an unsure die (``face_probabilities``): the shipped layer's side of
-    the watch is read so too, not from one view, or it would be charged corrections it never makes."""
-    dice = TableDice(copy_of(odd_folder, tmp_path), "odd set", background=False)
+    the watch is read so too, not from one view, or it would be charged corrections it never makes.
+    A leaning camera with a classifier of its own reads without the table's layer: nothing to watch."""
+    params = DEFAULT_PARAMS if own_leaning_classifier else replace(
+        DEFAULT_PARAMS, leaning_classifier_model=DEFAULT_PARAMS.classifier_model)
+    dice = TableDice(copy_of(odd_folder, tmp_path), "odd set", params, background=False)
+    assert dice.in_use is not None, "the odd set's layer is in use"
     told = []
     real = table_dice.face_probabilities
     monkeypatch.setattr(table_dice, "face_probabilities", lambda crops, params: told.append(params.up) or real(crops, params))
     image, placed = render_tray((1, 2, 3, 4), np.random.default_rng(5))
     reading = dice.read(image, up=up)
     dice.confirm(image, reading.dice, [d.value for d in placed][: len(reading.dice)])
-    assert told == [up]
+    assert told == watched

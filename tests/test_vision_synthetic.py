@@ -21,7 +21,7 @@ TRAYS = 40
 # fall short of the targets (touching >= 99 % exact, desk 95 % with at most 2 invented in 200, crowd
 # counted right 90 %): keep them from sliding.
 EXACT_AT_LEAST = {"4 dice": TRAYS, "5 dice": TRAYS, "touching": 30, "clutter": 36, "garbage": 35, "desk": 35, "crowd": 13}
-INVENTED_AT_MOST = {"4 dice": 0, "5 dice": 0, "touching": 2, "clutter": 3, "garbage": 5, "desk": 3, "crowd": 2}
+INVENTED_AT_MOST = {"4 dice": 0, "5 dice": 0, "touching": 2, "clutter": 2, "garbage": 5, "desk": 3, "crowd": 2}
 
 
 @pytest.mark.parametrize("kind", TRAY_KINDS, ids=[kind.name for kind in TRAY_KINDS])

@@ -107,7 +107,7 @@ class TableDice:
             return
         told = self.params if self._up is None else replace(self.params, up=self._up)
         crops = crops_of(frame, dice, told)
-        if self.in_use is not None:
+        if self.in_use is not None and told.reads_with_table_layer:  # a leaning camera read without it
             self._watch_layer(crops, dice, values, told)
         with self._lock:
             throw = int(self._throws.max()) + 1 if len(self._throws) else 0

@@ -382,7 +382,7 @@ def figures_by_group(results: list[PhotoResult]) -> list[Figures]:
 
 
 def at_threshold(result: PhotoResult, threshold: float) -> PhotoResult:
-    """The result as a reader with ``min_value_probability = threshold`` would have given it.
+    """The result as a reader whose face threshold is ``threshold`` would have given it.
 
     The threshold is the reader's last step, so a reading made with threshold 0 holds every answer.
     """

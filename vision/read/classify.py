@@ -74,8 +74,8 @@ def logits_and_features(crops: np.ndarray, p: ReaderParams) -> tuple[np.ndarray,
 
 
 def feature_width(p: ReaderParams) -> int:
-    """How many features the last layer of the classifier reading this camera's crops reads: a
-    table's layer must be as wide."""
+    """How many features the last layer of the classifier reading this camera's crops reads (a
+    table's layer, fitted on the straight-down classifier's, must be as wide as that one's)."""
     return _width(p.reading_classifier, p.crop_px)
 
 

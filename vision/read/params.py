@@ -58,7 +58,7 @@ class ReaderParams:
     # straight-down one mostly on path-traced throws' crops in the far-side frame (L1 in
     # vision/models/README.md), and takes a face only at its own threshold (below).
     leaning_classifier_model: Path = MODELS / "dice-classifier-leaning.onnx"
-    trained_on: Path = MODELS / "trained-on.txt"  # digests of the photos both nets trained on
+    trained_on: Path = MODELS / "trained-on.txt"  # digests of the photos the nets trained on
     crop_px: int = 48  # px of the crop handed to the classifier (square)
     crop_margin: float = 1.3  # die: side of the crop around a candidate
     # Where the camera's far side lies, in degrees counter-clockwise from the picture's top. Each
@@ -71,8 +71,8 @@ class ReaderParams:
     up: float | None = None  # degrees
     min_value_probability: float = 0.7  # -: a face less certain than this is reported unreadable
     # The same where the camera leans (``up`` told), for its own classifier: chosen on 120 held-out
-    # throws (render3d --seed 31 --tilt 10 40) as the most right at the table with, over the recipe's
-    # two seeds, at most 1.5 % of throws silently wrong (the issue's target): 0.7 gave 3.3 %.
+    # throws (render3d --seed 31 --tilt 10 40) as the most right at the table with at most 1.5 % of
+    # throws silently wrong (the issue's target) on average over the recipe's two seeds: 0.7 gave 3.75 %.
     leaning_min_value_probability: float = 0.85  # -
     # ...and, where the camera looks straight down, one less certain than this is read again at each
     # quarter turn first. The reader's own threshold, moved with it; kept apart so that a reading
@@ -120,6 +120,12 @@ class ReaderParams:
         """The classifier that reads this camera's crops: straight down or leaning."""
         return self.classifier_model if self.up is None else self.leaning_classifier_model
 
+    @property
+    def reads_with_table_layer(self) -> bool:
+        """Whether a table's own last layer reads this camera's crops: it was fitted on the
+        straight-down classifier's features, and a leaning camera's own classifier makes others."""
+        return self.reading_classifier == self.classifier_model
+
 
 DEFAULT_PARAMS = ReaderParams()
 
@@ -134,5 +140,5 @@ NET_FILES = {  # field: file name
 
 def nets_in(folder: Path) -> dict[str, Path]:
     """The model fields of the nets ``folder`` holds (``NET_FILES``), for ``replace(params, **nets_in(folder))``:
-    a candidate's folder may hold one net, the other then being the shipped one."""
+    a candidate's folder may hold some of the nets, the others then being the shipped ones."""
     return {field: folder / file for field, file in NET_FILES.items() if (folder / file).is_file()}

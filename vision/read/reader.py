@@ -134,8 +134,7 @@ def _probabilities(crops: np.ndarray, params: ReaderParams, head: TableHead | No
     one; that layer was fitted on the straight-down classifier's features, so a leaning camera's own
     classifier (``ReaderParams.reading_classifier``) reads without it."""
     logits, features = logits_and_features(crops, params)
-    own_layer = head is not None and params.reading_classifier == params.classifier_model
-    return head.probabilities(features) if own_layer else softmax(logits)
+    return head.probabilities(features) if head is not None and params.reads_with_table_layer else softmax(logits)
 
 
 def _with_quarter_turns(crops: np.ndarray, probabilities: np.ndarray, params: ReaderParams,
