@@ -123,8 +123,9 @@ def _judged(
 
 def face_probabilities(crops: np.ndarray, params: ReaderParams, head: TableHead | None = None) -> np.ndarray:
     """The probabilities (N, 7) of the reader's crops as it weighs them: through a table's own last
-    layer if it has one, and for a camera straight down (``params.up`` None) an unsure die's averaged
-    with its quarter turns' (:func:`_with_quarter_turns`)."""
+    layer where it has one and that layer reads this camera's classifier (``reads_with_table_layer``),
+    and for a camera straight down (``params.up`` None) an unsure die's averaged with its quarter
+    turns' (:func:`_with_quarter_turns`)."""
     read = _probabilities(crops, params, head)
     return read if params.up is not None else _with_quarter_turns(crops, read, params, head)
 
