@@ -80,3 +80,17 @@ def test_a_die_pressed_among_others_and_taken_for_a_pip_is_looked_at_again_at_th
     assert reading.values == values and not reading.unreadable and invented(reading, placed) == 0
     without = read_dice(image, replace(DEFAULT_PARAMS, typical_size_min_presence=1.01))
     assert len(without.dice) < len(values)
+
+
+@pytest.mark.parametrize("seed", [127, 128])
+def test_a_die_whose_pip_was_its_only_candidate_is_found_by_a_shifted_second_look(seed):
+    """The detector's only candidate for a die pressed among others lay on one of its pips, off its
+    centre: looked at again at the dice's size but also shifted each of eight ways, the die is read;
+    looked at only where the pip lies, it is lost."""
+    rng = np.random.default_rng(seed)
+    values = tuple(sorted(int(v) for v in rng.integers(1, 7, 5)))
+    image, placed = render_tray(values, rng, (640, 480), touching=True)
+    reading = read_dice(image)
+    assert reading.values == values and not reading.unreadable and invented(reading, placed) == 0
+    unshifted = read_dice(image, replace(DEFAULT_PARAMS, typical_size_near=0.0))
+    assert len(unshifted.dice) == len(values) - 1
