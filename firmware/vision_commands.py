@@ -6,7 +6,7 @@ import fnmatch
 import math
 import statistics
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -41,7 +41,8 @@ from vision.read.params import DEFAULT_PARAMS, ReaderParams
 from vision.read.reader import candidates_in, likeliest, read_dice
 from vision.read.reading import DiceReading, Die
 from vision.read.tray import dice_inside
-from vision.scenes.synthetic import PlacedDie, render_garbage, render_tray
+from vision.scenes.bench_trays import BENCH_SIZE, TRAY_KINDS, Thrown, TrayKind, throws
+from vision.scenes.synthetic import PlacedDie
 from vision.measure.tuning_evaluation import evaluate_tuned
 
 Out = Callable[[str], None]
@@ -194,31 +195,6 @@ def adapt_command(folder: Path, first: int, splits: list[str] | None = None, onl
     return 0
 
 
-@dataclass(frozen=True)
-class TrayKind:
-    """A kind of synthetic tray the benchmark throws: how many dice, and how they lie."""
-
-    name: str
-    dice: int
-    most: int = 0  # with more than ``dice``: each tray throws ``dice`` to ``most`` of them
-    touching: bool = False
-    clutter: int = 0
-    garbage: bool = False  # no tray at all: a picture that once fooled the reader (exact when no die is read)
-    desk: bool = False  # beside a laptop's keyboard, a phone and cables, seen by a webcam looking forward
-    translucent: float = 0.0  # share of trays whose dice let the table show through
-
-
-TRAY_KINDS = (
-    TrayKind("4 dice", 4),
-    TrayKind("5 dice", 5),
-    TrayKind("touching", 5, touching=True),
-    TrayKind("clutter", 4, clutter=6),
-    TrayKind("garbage", 0, garbage=True),
-    TrayKind("desk", 4, most=5, desk=True),
-    TrayKind("crowd", 20, most=30, touching=True, translucent=0.3),
-)
-BENCH_SIZE = (640, 640)  # px of every benchmark tray
-DESK_LEAN = (0.12, 0.35)  # die sides: how far a desk webcam sees a die's top face from its bottom
 
 
 @dataclass(frozen=True)
@@ -260,21 +236,6 @@ class SyntheticFigures:
         return self.table.line(f"synthetic {self.kind.name} at the table", "trays")
 
 
-Thrown = tuple[np.ndarray, tuple[PlacedDie, ...]]  # a tray's picture and the dice drawn in it
-
-
-def _throw(kind: TrayKind, rng: np.random.Generator, up: float) -> Thrown:
-    """One benchmark tray of ``kind``: the picture and the dice drawn in it."""
-    count = int(rng.integers(kind.dice, kind.most + 1)) if kind.most > kind.dice else kind.dice
-    values = tuple(sorted(int(v) for v in rng.integers(1, 7, count)))
-    if kind.garbage:
-        return render_garbage(rng, BENCH_SIZE), ()
-    lean = float(rng.uniform(*DESK_LEAN)) if kind.desk else 0.0
-    translucent = kind.translucent > 0 and bool(rng.random() < kind.translucent)
-    return render_tray(values, rng, BENCH_SIZE, touching=kind.touching, clutter=kind.clutter, desk=kind.desk,
-                       lean=lean, far_side=up, translucent=translucent)
-
-
 def _on(die: Die, drawn: PlacedDie) -> bool:
     """Whether ``die`` was read within half a side of ``drawn``'s top face: that die, read."""
     return math.dist(die.centre, drawn.centre) <= drawn.side / 2
@@ -302,14 +263,6 @@ def _at_the_table(reading: DiceReading, placed: tuple[PlacedDie, ...], tray_marg
     tray = spread_tray([((x, y), side) for x, y, side in (d.box() for d in placed)], tray_margin, BENCH_SIZE)
     taken = likeliest(dice_inside(reading, tray), len(placed), params)
     return table_outcome(taken, len(placed), _is_exact(taken, placed))
-
-
-def throws(kind: TrayKind, trays: int, seed: int, up: float = 0.0) -> Iterator[Thrown]:
-    """``trays`` random trays of one kind from ``seed`` (a desk's webcam with its far side ``up``), drawn
-    one at a time: drawing costs more than reading, so nets compared read the same drawings."""
-    rng = np.random.default_rng(seed)
-    for _ in range(trays):
-        yield _throw(kind, rng, up)
 
 
 def read_throws(kind: TrayKind, thrown: Iterable[Thrown], params: ReaderParams = DEFAULT_PARAMS,

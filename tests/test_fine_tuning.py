@@ -14,7 +14,7 @@ from vision.read.classify import NOT_A_DIE  # noqa: E402
 from vision.read.network import as_net_input, run  # noqa: E402
 from vision.read.params import DEFAULT_PARAMS, MODELS  # noqa: E402
 from vision.training import finetune, weight_average  # noqa: E402
-from vision.training.crop_bank import KINDS, CropBank, build, is_choosing_scene  # noqa: E402
+from vision.training.crop_bank import KINDS, CropBank, build, desk_candidates, is_choosing_scene  # noqa: E402
 from vision.training.nets import ReaderClassifier  # noqa: E402
 from vision.training.photos import Scene, synthetic_scenes  # noqa: E402
 from vision.training.shipped_nets import shipped_classifier, shipped_detector  # noqa: E402
@@ -56,6 +56,18 @@ def test_a_bank_keeps_each_crops_source_class_far_side_and_teacher(bank, tmp_pat
     joined = CropBank.joined([bank, again])
     assert len(joined) == 2 * len(bank) and len(joined.scenes) == 2 * len(bank.scenes)
     assert joined.scenes[joined.scene_index[len(bank)]] == bank.scenes[bank.scene_index[0]]
+
+
+def test_desk_candidates_are_cut_where_the_leaning_reader_looks_and_labelled_by_the_nearest_die():
+    desks = desk_candidates(3, 11)
+    assert desks.scenes == ("desk-11-0", "desk-11-1", "desk-11-2") and desks.far_side_known.all()
+    no_die = desks.labels == NOT_A_DIE
+    assert no_die.any() and (~no_die).any()
+    assert np.array_equal(desks.kinds == KINDS.index("false-candidate"), no_die)
+    assert (desks.kinds[~no_die] == KINDS.index("synthetic")).all()
+    # the leaning classifier reads the dice crops as the drawn dice they were labelled by
+    assert (desks.teacher[~no_die].argmax(1) == desks.labels[~no_die]).mean() > 0.8
+    assert np.array_equal(desk_candidates(3, 11).crops, desks.crops)
 
 
 def test_the_shipped_nets_own_probabilities_cost_nothing_to_the_shipped_net():

@@ -62,8 +62,9 @@ class ReaderParams:
     # --- classifier: a small net reads the top face from a crop around each candidate ---
     classifier_model: Path = MODELS / "dice-classifier.onnx"
     # A camera told a far side reads its crops with a classifier of its own, fine-tuned from the
-    # straight-down one mostly on path-traced throws' crops in the far-side frame (L1 in
-    # vision/models/README.md), and takes a face only at its own threshold (below).
+    # straight-down one mostly on path-traced throws' crops in the far-side frame, then on the crops
+    # the leaning reader cuts on desks (L1, then K1, in vision/models/README.md), and takes a face
+    # only at its own threshold (below).
     leaning_classifier_model: Path = MODELS / "dice-classifier-leaning.onnx"
     trained_on: Path = MODELS / "trained-on.txt"  # digests of the photos the nets trained on
     crop_px: int = 48  # px of the crop handed to the classifier (square)

@@ -17,14 +17,17 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import math
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
 
 from vision.read.classify import NOT_A_DIE, classify
 from vision.read.params import DEFAULT_PARAMS, ReaderParams
+from vision.read.reader import candidates_in, crops_at
+from vision.scenes.bench_trays import TRAY_KINDS, throw
 from vision.training.photos import Scene, die_crop_photos, synthetic_scenes, train_split_photos, training_photos
 from vision.training.render3d import load_rendered
 from vision.training.samples import die_crops
@@ -38,6 +41,10 @@ from vision.training.train import (
     hard_negatives,
 )
 
+# A leaning camera's candidate on a desk is labelled by the nearest drawn die when it lies within
+# ON_DIE of that die's side from its centre, as no die beyond OFF_DIE, and left out between.
+ON_DIE = 0.35  # die
+OFF_DIE = 0.8  # die
 KINDS = ("dev", "train-photos", "die-crops", "synthetic", "garbage", "render3d", "false-candidate")
 REAL_KINDS = ("dev", "train-photos", "die-crops")  # real photos: the looks the shipped net must not forget
 
@@ -141,6 +148,38 @@ def build(plan: list[tuple[Scene, str, tuple[int, int]]], negatives_of: list[Sce
                     teacher, tuple(names))
 
 
+def desk_candidates(desks: int, seed: int, p: ReaderParams = DEFAULT_PARAMS) -> CropBank:
+    """Crops cut where the leaning camera's reader puts its candidates on ``desks`` of bench-vision's
+    desks drawn from ``seed`` (each webcam's far side at random), as the reader cuts them, in the
+    far-side frame: the keys, phones and side faces it must refuse (``false-candidate``) and the
+    dice it must read (``synthetic``), each labelled by the nearest drawn die (``ON_DIE``, ``OFF_DIE``)."""
+    desk = next(kind for kind in TRAY_KINDS if kind.desk)
+    rng = np.random.default_rng(seed)
+    crops, labels, scene_index, names = [], [], [], []
+    for index in range(desks):
+        up = float(rng.uniform(0, 360))
+        image, placed = throw(desk, rng, up)
+        names.append(f"desk-{seed}-{index}")
+        told = replace(p, up=up)
+        places, classes = [], []
+        for centre, size in candidates_in(image, told):
+            nearest = min(((math.dist(centre, d.centre) / d.side, d.value) for d in placed), default=(math.inf, 0))
+            if nearest[0] < ON_DIE or nearest[0] > OFF_DIE:
+                places.append((centre, size))
+                classes.append(nearest[1] - 1 if nearest[0] < ON_DIE else NOT_A_DIE)
+        if places:
+            crops.append(crops_at(image, places, told))
+            labels += classes
+            scene_index += [index] * len(places)
+    stack = np.concatenate(crops).astype(np.uint8) if crops else np.zeros((0, p.crop_px, p.crop_px, 3), np.uint8)
+    label = np.array(labels, np.int8)
+    index = np.array(scene_index, np.int32)
+    kinds = np.where(label == NOT_A_DIE, KINDS.index("false-candidate"), KINDS.index("synthetic")).astype(np.int8)
+    return CropBank(stack, label, kinds, index, np.ones(len(label), bool),
+                    np.array([is_choosing_scene(names[i]) for i in index], bool),
+                    classify(stack, replace(p, up=0.0)).astype(np.float16), tuple(names))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(allow_abbrev=False, description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -150,6 +189,9 @@ def main() -> None:
     parser.add_argument("--rendered", type=Path, metavar="DIR", help="3D scenes of python -m vision.training.render3d")
     parser.add_argument("--synthetic", type=int, default=800,
                         help="2D synthetic trays drawn, and a fifth as many frames of no dice (default 800)")
+    parser.add_argument("--desk-candidates", type=int, default=0, metavar="N",
+                        help="also N of bench-vision's desks drawn from --seed, cut where the leaning "
+                             "camera's reader puts its candidates (default 0)")
     parser.add_argument("--seed", type=int, default=1, help="seed of every random choice (default 1)")
     parser.add_argument("--out", type=Path, required=True, help="the bank's file (.npz)")
     args = parser.parse_args()
@@ -170,6 +212,9 @@ def main() -> None:
         plan += [(scene, "render3d", CROPS_IN_3D) for scene in load_rendered(args.rendered)]
     print(f"{len(plan)} scenes loaded ({time.monotonic() - started:.0f} s)", flush=True)
     bank = build(plan, [s for s, kind, _ in plan if kind != "die-crops"], rng)
+    if args.desk_candidates:
+        desks = desk_candidates(args.desk_candidates, args.seed)
+        bank = CropBank.joined([bank, desks]) if len(bank) else desks
     bank.save(args.out)
     print(bank.summary())
     print(f"wrote {len(bank)} crops to {args.out} ({time.monotonic() - started:.0f} s)")
