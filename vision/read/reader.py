@@ -166,7 +166,7 @@ def _at_the_typical_size(candidates: list[Candidate], kept: list[Candidate], par
     dice = [c for c in kept if _is_sure_die(c, params)]
     if not dice:
         return []
-    typical = float(np.median([c.size for c in dice]))
+    typical = _typical_size(dice)
     again = []
     for c in candidates:
         resized = replace(c, size=typical)
@@ -175,9 +175,47 @@ def _at_the_typical_size(candidates: list[Candidate], kept: list[Candidate], par
         ):
             again.append(resized)
     again = drop_duplicates(again, params.duplicate_distance)
-    shifted = [s for c in again if any(math.dist(c.centre, d.centre) < params.typical_size_near * typical for d in dice)
+    shifted = [s for c in again if _near_a_die(c, dice, typical, params)
                for s in _shifted(c, params.typical_size_shift * typical)]
     return again + [s for s in shifted if not any(same_die(s, d, params.duplicate_distance) for d in dice)]
+
+
+def _recentred(bgr: np.ndarray, kept: list[Candidate], faces: dict[Candidate, np.ndarray], params: ReaderParams,
+               head: TableHead | None) -> list[Candidate]:
+    """``kept``, each doubtful candidate near a die found replaced by the likeliest of its looks
+    shifted each of eight ways at the dice's size (:func:`_shifted`), where the classifier is at
+    least ``typical_size_min_presence`` sure that one is a die and it lies on no other candidate
+    kept (its probabilities go into ``faces``): proposed off the centre of a die pressed among
+    others, a candidate's crop holds half a neighbour and is doubted, where the die itself is read."""
+    dice = [c for c in kept if _is_sure_die(c, params)]
+    if not dice:
+        return kept
+    typical = _typical_size(dice)
+    doubtful = [c for c in kept if not _is_sure_die(c, params) and _near_a_die(c, dice, typical, params)]
+    if not doubtful:
+        return kept
+    looks = [_shifted(replace(c, size=typical), params.typical_size_shift * typical) for c in doubtful]
+    crops = np.array([reader_crop(bgr, s.centre, s.size, params) for group in looks for s in group], np.uint8)
+    read = face_probabilities(crops, params, head).reshape(len(doubtful), len(looks[0]), -1)
+    recentred = list(kept)
+    for c, group, probabilities in zip(doubtful, looks, read):
+        best = int(np.argmin(probabilities[:, NOT_A_DIE]))
+        look = replace(group[best], score=1.0 - float(probabilities[best, NOT_A_DIE]))
+        if look.score >= params.typical_size_min_presence and not any(
+            k is not c and same_die(look, k, params.duplicate_distance) for k in recentred
+        ):
+            recentred[recentred.index(c)] = look
+            faces[look] = probabilities[best, :NOT_A_DIE]
+    return recentred
+
+
+def _typical_size(dice: list[Candidate]) -> float:
+    """The dice of one throw are of one size: the median of those found."""
+    return float(np.median([c.size for c in dice]))
+
+
+def _near_a_die(candidate: Candidate, dice: list[Candidate], typical: float, params: ReaderParams) -> bool:
+    return any(math.dist(candidate.centre, d.centre) < params.typical_size_near * typical for d in dice)
 
 
 def _shifted(candidate: Candidate, by: float) -> list[Candidate]:
@@ -208,6 +246,7 @@ def _found(
         if candidate.score >= params.typical_size_min_presence and not any(same_die(candidate, k, params.duplicate_distance) for k in kept):
             kept.append(candidate)
             faces[candidate] = second[candidate]
+    kept = _recentred(bgr, kept, faces, params, head)
     is_die = [_is_sure_die(c, params) for c in kept]
     return ([(_die(c, faces[c], scale, params), faces[c]) for c, die in zip(kept, is_die) if die],
             [_die(c, faces[c], scale, params) for c, die in zip(kept, is_die) if not die])
