@@ -195,8 +195,6 @@ def adapt_command(folder: Path, first: int, splits: list[str] | None = None, onl
     return 0
 
 
-
-
 @dataclass(frozen=True)
 class SyntheticFigures:
     kind: TrayKind

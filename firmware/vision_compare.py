@@ -14,12 +14,13 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from firmware.bench.progress import progress
-from firmware.vision_commands import TRAY_KINDS, Out, measured_photos, read_photos, read_throws, throws
+from firmware.vision_commands import Out, measured_photos, read_photos, read_throws
 from vision.measure.at_the_table import TRAY_MARGIN, at_the_table
 from vision.measure.ceiling import ceiling
 from vision.measure.comparison import PHOTO_FIGURES, SCENE_FIGURES, AimError, Figure, markdown, verdict
 from vision.measure.evaluation import DatasetError, PhotoResult, TableFigures, figures
 from vision.read.params import DEFAULT_PARAMS, NET_FILES, ReaderParams, nets_in
+from vision.scenes.bench_trays import TRAY_KINDS, throws
 
 OBLIQUE_COMMAND = "python -m vision.training.render3d --count 150 --out DIR --seed 7 --tilt 20 40 --photo-set"
 

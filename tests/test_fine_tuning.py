@@ -60,11 +60,9 @@ def test_a_bank_keeps_each_crops_source_class_far_side_and_teacher(bank, tmp_pat
 
 def test_desk_candidates_are_cut_where_the_leaning_reader_looks_and_labelled_by_the_nearest_die():
     desks = desk_candidates(3, 11)
-    assert desks.scenes == ("desk-11-0", "desk-11-1", "desk-11-2") and desks.far_side_known.all()
+    assert desks.scenes == ("desk-11-0", "desk-11-1", "desk-11-2")
     no_die = desks.labels == NOT_A_DIE
-    assert no_die.any() and (~no_die).any()
-    assert np.array_equal(desks.kinds == KINDS.index("false-candidate"), no_die)
-    assert (desks.kinds[~no_die] == KINDS.index("synthetic")).all()
+    assert no_die.any() and (~no_die).any()  # keys and side faces to refuse, dice to read
     # the leaning classifier reads the dice crops as the drawn dice they were labelled by
     assert (desks.teacher[~no_die].argmax(1) == desks.labels[~no_die]).mean() > 0.8
     assert np.array_equal(desk_candidates(3, 11).crops, desks.crops)

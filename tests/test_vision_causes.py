@@ -87,7 +87,7 @@ def test_a_die_pressed_among_others_and_taken_for_a_pip_is_looked_at_again_at_th
 def test_a_die_whose_pip_was_its_only_candidate_is_found_by_a_shifted_second_look(seed):
     """The detector's only candidate for a die pressed among others lay on one of its pips, off its
     centre: looked at again at the dice's size but also shifted each of eight ways, the die is read;
-    looked at only where the pip lies, it is lost."""
+    with no shifted looks at all (``typical_size_near`` 0), it is lost."""
     rng = np.random.default_rng(seed)
     values = tuple(sorted(int(v) for v in rng.integers(1, 7, 5)))
     image, placed = render_tray(values, rng, (640, 480), touching=True)

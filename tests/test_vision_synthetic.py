@@ -7,9 +7,10 @@ import numpy as np
 import pytest
 
 from golden import assert_matches_golden_annotated
-from firmware.vision_commands import TRAY_KINDS, synthetic_accuracy
+from firmware.vision_commands import synthetic_accuracy
 from vision.measure.annotate import annotate
 from vision.read.reader import read_dice
+from vision.scenes.bench_trays import TRAY_KINDS
 from vision.scenes.synthetic import render_tray
 
 TRAYS = 40

@@ -215,6 +215,7 @@ def _typical_size(dice: list[Candidate]) -> float:
 
 
 def _near_a_die(candidate: Candidate, dice: list[Candidate], typical: float, params: ReaderParams) -> bool:
+    """Within ``typical_size_near`` typical die sizes of a die found: where a die pressed among others lies."""
     return any(math.dist(candidate.centre, d.centre) < params.typical_size_near * typical for d in dice)
 
 

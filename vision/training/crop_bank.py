@@ -152,7 +152,8 @@ def desk_candidates(desks: int, seed: int, p: ReaderParams = DEFAULT_PARAMS) -> 
     """Crops cut where the leaning camera's reader puts its candidates on ``desks`` of bench-vision's
     desks drawn from ``seed`` (each webcam's far side at random), as the reader cuts them, in the
     far-side frame: the keys, phones and side faces it must refuse (``false-candidate``) and the
-    dice it must read (``synthetic``), each labelled by the nearest drawn die (``ON_DIE``, ``OFF_DIE``)."""
+    dice it must read (``synthetic``), each labelled by the nearest drawn die (``ON_DIE``, ``OFF_DIE``).
+    Their teacher is the leaning classifier's reading (never learned from: ``--distill`` weighs only real photos)."""
     desk = next(kind for kind in TRAY_KINDS if kind.desk)
     rng = np.random.default_rng(seed)
     crops, labels, scene_index, names = [], [], [], []
