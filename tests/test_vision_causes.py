@@ -68,17 +68,23 @@ def test_the_causes_annotated(update_golden):
     assert_matches_golden_annotated(sheet, "annotated-causes", update_golden)  # the readings: test_each_cause_is_read_exactly
 
 
+def _touching_tray_read_exactly(seed: int) -> tuple[np.ndarray, tuple[int, ...]]:
+    """Five touching dice drawn from ``seed``, and their values, once the reader reads them exactly."""
+    rng = np.random.default_rng(seed)
+    values = tuple(sorted(int(v) for v in rng.integers(1, 7, 5)))
+    image, placed = render_tray(values, rng, (640, 480), touching=True)
+    reading = read_dice(image)
+    assert reading.values == values and not reading.unreadable and invented(reading, placed) == 0
+    return image, values
+
+
 @pytest.mark.parametrize("seed", [32, 44])
 def test_a_die_pressed_among_others_and_taken_for_a_pip_is_looked_at_again_at_the_dice_size(seed):
     """The detector proposed the missing die at half its size; the classifier rejected that crop.
     Looked at again at the size of the dice found, it is read; without the second look it is lost.
     (Seeds where the second look decides, for the shipped nets: since issue 50's classifier, seed 29's
     2 is not read even at the dice's size, and touching trays are read as often as before, 163/200.)"""
-    rng = np.random.default_rng(seed)
-    values = tuple(sorted(int(v) for v in rng.integers(1, 7, 5)))
-    image, placed = render_tray(values, rng, (640, 480), touching=True)
-    reading = read_dice(image)
-    assert reading.values == values and not reading.unreadable and invented(reading, placed) == 0
+    image, values = _touching_tray_read_exactly(seed)
     without = read_dice(image, replace(DEFAULT_PARAMS, typical_size_min_presence=1.01))
     assert len(without.dice) < len(values)
 
@@ -88,11 +94,7 @@ def test_a_die_whose_pip_was_its_only_candidate_is_found_by_a_shifted_second_loo
     """The detector's only candidate for a die pressed among others lay on one of its pips, off its
     centre: looked at again at the dice's size but also shifted each of eight ways, the die is read;
     with no shifted looks at all (``typical_size_near`` 0), it is lost."""
-    rng = np.random.default_rng(seed)
-    values = tuple(sorted(int(v) for v in rng.integers(1, 7, 5)))
-    image, placed = render_tray(values, rng, (640, 480), touching=True)
-    reading = read_dice(image)
-    assert reading.values == values and not reading.unreadable and invented(reading, placed) == 0
+    image, values = _touching_tray_read_exactly(seed)
     unshifted = read_dice(image, replace(DEFAULT_PARAMS, typical_size_near=0.0))
     assert len(unshifted.dice) == len(values) - 1
 
@@ -102,11 +104,7 @@ def test_a_die_doubted_where_it_was_proposed_is_read_where_a_shifted_look_finds_
     """The detector proposed a die pressed among others off its centre, so its crop held half a
     neighbour and the classifier doubted it; a look shifted at the dice's size finds it surely and
     it is read. Without that look it stays doubtful and the throw is a die short."""
-    rng = np.random.default_rng(seed)
-    values = tuple(sorted(int(v) for v in rng.integers(1, 7, 5)))
-    image, placed = render_tray(values, rng, (640, 480), touching=True)
-    reading = read_dice(image)
-    assert reading.values == values and not reading.unreadable and invented(reading, placed) == 0
+    image, values = _touching_tray_read_exactly(seed)
     monkeypatch.setattr(reader, "_recentred", lambda bgr, kept, faces, params, head: kept)
     unshifted = read_dice(image)
     assert len(unshifted.dice) == len(values) - 1 and len(unshifted.doubtful) >= 1

@@ -113,13 +113,19 @@ def _judged(
     scored by that likelihood, with its raw probabilities of the six faces."""
     if not candidates:
         return {}
-    crops = np.array([reader_crop(bgr, c.centre, c.size, params) for c in candidates], np.uint8)
-    read = face_probabilities(crops, params, head)
+    read = _probabilities_at(bgr, candidates, params, head)
     faces: dict[Candidate, np.ndarray] = {}
     for candidate, probabilities in zip(candidates, read):
         if 1.0 - probabilities[NOT_A_DIE] >= params.doubtful_presence:
             faces[replace(candidate, score=1.0 - float(probabilities[NOT_A_DIE]))] = probabilities[:NOT_A_DIE]
     return faces
+
+
+def _probabilities_at(bgr: np.ndarray, candidates: list[Candidate], params: ReaderParams,
+                      head: TableHead | None) -> np.ndarray:
+    """The probabilities (N, 7) of the reader's crops at ``candidates`` (:func:`face_probabilities`)."""
+    crops = np.array([reader_crop(bgr, c.centre, c.size, params) for c in candidates], np.uint8)
+    return face_probabilities(crops, params, head)
 
 
 def face_probabilities(crops: np.ndarray, params: ReaderParams, head: TableHead | None = None) -> np.ndarray:
@@ -195,8 +201,8 @@ def _recentred(bgr: np.ndarray, kept: list[Candidate], faces: dict[Candidate, np
     if not doubtful:
         return kept
     looks = [_shifted(replace(c, size=typical), params.typical_size_shift * typical) for c in doubtful]
-    crops = np.array([reader_crop(bgr, s.centre, s.size, params) for group in looks for s in group], np.uint8)
-    read = face_probabilities(crops, params, head).reshape(len(doubtful), len(looks[0]), -1)
+    read = _probabilities_at(bgr, [s for group in looks for s in group], params, head)
+    read = read.reshape(len(doubtful), len(looks[0]), -1)
     recentred = list(kept)
     for c, group, probabilities in zip(doubtful, looks, read):
         best = int(np.argmin(probabilities[:, NOT_A_DIE]))

@@ -114,6 +114,12 @@ class CropBank:
         return "\n".join(lines)
 
 
+def teacher_of(stack: np.ndarray, p: ReaderParams) -> np.ndarray:
+    """The classifier of ``p``'s camera on each crop (N, 7, float16), a batch at a time."""
+    return np.concatenate([classify(stack[i : i + 512], p) for i in range(0, len(stack), 512)] or
+                          [np.zeros((0, 7), np.float32)]).astype(np.float16)
+
+
 def build(plan: list[tuple[Scene, str, tuple[int, int]]], negatives_of: list[Scene], rng: np.random.Generator,
           p: ReaderParams = DEFAULT_PARAMS) -> CropBank:
     """The bank of ``plan`` (scene, kind, (crops per die, crops of no die)), with the shipped detector's
@@ -138,8 +144,7 @@ def build(plan: list[tuple[Scene, str, tuple[int, int]]], negatives_of: list[Sce
     far_side = {names[scene.name]: scene.up is not None for scene, _, _ in plan}
     index = np.array(scene_index, np.int32)
     stack = np.array(crops, np.uint8).reshape(-1, p.crop_px, p.crop_px, 3)
-    teacher = np.concatenate([classify(stack[i : i + 512], p) for i in range(0, len(stack), 512)] or
-                             [np.zeros((0, 7), np.float32)]).astype(np.float16)
+    teacher = teacher_of(stack, p)
     known = np.array([far_side[i] for i in index], bool)
     return CropBank(stack, np.array(labels, np.int8), np.array(kinds, np.int8), index,
                     # a false candidate is cut at any turn, whatever its scene
@@ -178,7 +183,7 @@ def desk_candidates(desks: int, seed: int, p: ReaderParams = DEFAULT_PARAMS) -> 
     kinds = np.where(label == NOT_A_DIE, KINDS.index("false-candidate"), KINDS.index("synthetic")).astype(np.int8)
     return CropBank(stack, label, kinds, index, np.ones(len(label), bool),
                     np.array([is_choosing_scene(names[i]) for i in index], bool),
-                    classify(stack, replace(p, up=0.0)).astype(np.float16), tuple(names))
+                    teacher_of(stack, replace(p, up=0.0)), tuple(names))
 
 
 def main() -> None:
