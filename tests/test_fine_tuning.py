@@ -14,7 +14,14 @@ from vision.read.classify import NOT_A_DIE  # noqa: E402
 from vision.read.network import as_net_input, run  # noqa: E402
 from vision.read.params import DEFAULT_PARAMS, MODELS  # noqa: E402
 from vision.training import finetune, weight_average  # noqa: E402
-from vision.training.crop_bank import KINDS, CropBank, build, desk_candidates, is_choosing_scene  # noqa: E402
+from vision.training.crop_bank import (  # noqa: E402
+    KINDS,
+    CropBank,
+    build,
+    is_choosing_scene,
+    parse_candidates_on,
+    scene_candidates,
+)
 from vision.training.nets import ReaderClassifier  # noqa: E402
 from vision.training.photos import Scene, synthetic_scenes  # noqa: E402
 from vision.training.shipped_nets import shipped_classifier, shipped_detector  # noqa: E402
@@ -59,13 +66,31 @@ def test_a_bank_keeps_each_crops_source_class_far_side_and_teacher(bank, tmp_pat
 
 
 def test_desk_candidates_are_cut_where_the_leaning_reader_looks_and_labelled_by_the_nearest_die():
-    desks = desk_candidates(3, 11)
+    desks = scene_candidates("desk", 3, 11)
     assert desks.scenes == ("desk-11-0", "desk-11-1", "desk-11-2")
     no_die = desks.labels == NOT_A_DIE
     assert no_die.any() and (~no_die).any()  # keys and side faces to refuse, dice to read
+    assert desks.far_side_known.all()  # cut in the webcam's far-side frame
     # the leaning classifier reads the dice crops as the drawn dice they were labelled by
     assert (desks.teacher[~no_die].argmax(1) == desks.labels[~no_die]).mean() > 0.8
-    assert np.array_equal(desk_candidates(3, 11).crops, desks.crops)
+    assert np.array_equal(scene_candidates("desk", 3, 11).crops, desks.crops)
+
+
+def test_candidates_on_pictures_seen_from_above_are_no_die_where_none_was_drawn_and_turn_any_way():
+    garbage = scene_candidates("garbage", 6, 11)
+    assert len(garbage) and (garbage.labels == NOT_A_DIE).all()
+    assert (garbage.kinds == KINDS.index("false-candidate")).all() and not garbage.far_side_known.any()
+    clutter = scene_candidates("clutter", 2, 11)
+    dice = clutter.labels != NOT_A_DIE
+    assert dice.any() and (clutter.teacher[dice].argmax(1) == clutter.labels[dice]).mean() > 0.8
+
+
+def test_candidates_on_names_a_wrong_kind_or_count():
+    with pytest.raises(argparse.ArgumentTypeError, match="no bench-vision tray kind 'desks'"):
+        parse_candidates_on("desks=40")
+    with pytest.raises(argparse.ArgumentTypeError, match="as garbage=400"):
+        parse_candidates_on("garbage")
+    assert parse_candidates_on("crowd=30") == ("crowd", 30)
 
 
 def test_the_shipped_nets_own_probabilities_cost_nothing_to_the_shipped_net():

@@ -153,19 +153,23 @@ def build(plan: list[tuple[Scene, str, tuple[int, int]]], negatives_of: list[Sce
                     teacher, tuple(names))
 
 
-def desk_candidates(desks: int, seed: int, p: ReaderParams = DEFAULT_PARAMS) -> CropBank:
-    """Crops cut where the leaning camera's reader puts its candidates on ``desks`` of bench-vision's
-    desks drawn from ``seed`` (each webcam's far side at random), as the reader cuts them, in the
-    far-side frame: the keys, phones and side faces it must refuse (``false-candidate``) and the
-    dice it must read (``synthetic``), each labelled by the nearest drawn die (``ON_DIE``, ``OFF_DIE``).
-    Their teacher is the leaning classifier's reading (never learned from: ``--distill`` weighs only real photos)."""
-    desk = next(kind for kind in TRAY_KINDS if kind.desk)
+def scene_candidates(kind_name: str, trays: int, seed: int, p: ReaderParams = DEFAULT_PARAMS) -> CropBank:
+    """Crops cut where the reader puts its candidates on ``trays`` of bench-vision's trays of one kind
+    drawn from ``seed``, as the reader cuts them: the keys, noise blobs and side faces it must refuse
+    (``false-candidate``) and the dice it must read (``synthetic``), each labelled by the nearest drawn
+    die (``ON_DIE``, ``OFF_DIE``). A desk's webcam has its far side at random, is read by the leaning
+    camera's nets and cut in the far-side frame; any other tray is seen from straight above (any turn
+    is right for its crops). Their teacher is the reading classifier's (never learned from:
+    ``--distill`` weighs only real photos)."""
+    kind = next((k for k in TRAY_KINDS if k.name == kind_name), None)
+    if kind is None:
+        raise ValueError(f"no bench-vision tray kind {kind_name!r}: choose from {', '.join(k.name for k in TRAY_KINDS)}")
     rng = np.random.default_rng(seed)
     crops, labels, scene_index, names = [], [], [], []
-    for index in range(desks):
-        up = float(rng.uniform(0, 360))
-        image, placed = throw(desk, rng, up)
-        names.append(f"desk-{seed}-{index}")
+    for index in range(trays):
+        up = float(rng.uniform(0, 360)) if kind.desk else None
+        image, placed = throw(kind, rng, 0.0 if up is None else up)
+        names.append(f"{kind.name}-{seed}-{index}")
         told = replace(p, up=up)
         places, classes = [], []
         for centre, size in candidates_in(image, told):
@@ -181,9 +185,20 @@ def desk_candidates(desks: int, seed: int, p: ReaderParams = DEFAULT_PARAMS) -> 
     label = np.array(labels, np.int8)
     index = np.array(scene_index, np.int32)
     kinds = np.where(label == NOT_A_DIE, KINDS.index("false-candidate"), KINDS.index("synthetic")).astype(np.int8)
-    return CropBank(stack, label, kinds, index, np.ones(len(label), bool),
+    return CropBank(stack, label, kinds, index, np.full(len(label), kind.desk),
                     np.array([is_choosing_scene(names[i]) for i in index], bool),
-                    teacher_of(stack, replace(p, up=0.0)), tuple(names))
+                    teacher_of(stack, replace(p, up=0.0 if kind.desk else None)), tuple(names))
+
+
+def parse_candidates_on(text: str) -> tuple[str, int]:
+    """``KIND=N``: a bench-vision tray kind and how many of its trays; argparse.ArgumentTypeError else."""
+    name, _, count = text.partition("=")
+    if name not in {k.name for k in TRAY_KINDS}:
+        raise argparse.ArgumentTypeError(f"no bench-vision tray kind {name!r}: choose from "
+                                         f"{', '.join(k.name for k in TRAY_KINDS)}")
+    if not count.isdigit() or int(count) < 1:
+        raise argparse.ArgumentTypeError(f"{name} needs a number of trays, as {name}=400, got {text!r}")
+    return name, int(count)
 
 
 def main() -> None:
@@ -195,9 +210,9 @@ def main() -> None:
     parser.add_argument("--rendered", type=Path, metavar="DIR", help="3D scenes of python -m vision.training.render3d")
     parser.add_argument("--synthetic", type=int, default=800,
                         help="2D synthetic trays drawn, and a fifth as many frames of no dice (default 800)")
-    parser.add_argument("--desk-candidates", type=int, default=0, metavar="N",
-                        help="also N of bench-vision's desks drawn from --seed, cut where the leaning "
-                             "camera's reader puts its candidates (default 0)")
+    parser.add_argument("--candidates-on", type=parse_candidates_on, action="append", default=[],
+                        metavar="KIND=N", help="also N of bench-vision's trays of KIND (desk, garbage, crowd...) "
+                        "drawn from --seed, cut where the reader puts its candidates (repeatable)")
     parser.add_argument("--seed", type=int, default=1, help="seed of every random choice (default 1)")
     parser.add_argument("--out", type=Path, required=True, help="the bank's file (.npz)")
     args = parser.parse_args()
@@ -218,9 +233,9 @@ def main() -> None:
         plan += [(scene, "render3d", CROPS_IN_3D) for scene in load_rendered(args.rendered)]
     print(f"{len(plan)} scenes loaded ({time.monotonic() - started:.0f} s)", flush=True)
     bank = build(plan, [s for s, kind, _ in plan if kind != "die-crops"], rng)
-    if args.desk_candidates:
-        desks = desk_candidates(args.desk_candidates, args.seed)
-        bank = CropBank.joined([bank, desks]) if len(bank) else desks
+    for kind_name, trays in args.candidates_on:
+        cut = scene_candidates(kind_name, trays, args.seed)
+        bank = CropBank.joined([bank, cut]) if len(bank) else cut
     bank.save(args.out)
     print(bank.summary())
     print(f"wrote {len(bank)} crops to {args.out} ({time.monotonic() - started:.0f} s)")
