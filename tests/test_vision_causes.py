@@ -108,3 +108,21 @@ def test_a_die_doubted_where_it_was_proposed_is_read_where_a_shifted_look_finds_
     monkeypatch.setattr(reader, "_recentred", lambda bgr, kept, faces, params, head: kept)
     unshifted = read_dice(image)
     assert len(unshifted.dice) == len(values) - 1 and len(unshifted.doubtful) >= 1
+
+
+@pytest.mark.parametrize("seed", [6, 290])
+def test_a_die_read_too_big_and_unsure_under_a_leaning_camera_is_read_at_the_dices_size(seed):
+    """Under a leaning camera the detector took a die pressed against another for one big candidate,
+    whose crop holds both faces, and its face was unsure; looked at the dice's size and shifted
+    (``_split_merged``) it is read, right; with no such look (``merged_size_ratio`` out of reach) it
+    stays unreadable."""
+    rng = np.random.default_rng(seed)
+    values = tuple(sorted(int(v) for v in rng.integers(1, 7, 5)))
+    image, placed = render_tray(values, rng, (640, 480), touching=True, lean=float(rng.uniform(0.1, 0.35)), far_side=0.0)
+    without = read_dice(image, replace(DEFAULT_PARAMS, merged_size_ratio=99.0), up=0.0)
+    reading = read_dice(image, up=0.0)
+    assert len(without.unreadable) == 1 and not reading.unreadable
+    assert len(reading.values) == len(without.values) + 1
+    for die in reading.dice:  # each die read is the drawn die it lies on
+        nearest = min(placed, key=lambda drawn: math.dist(die.centre, drawn.centre))
+        assert die.value == nearest.value and math.dist(die.centre, nearest.centre) < nearest.side / 2

@@ -215,6 +215,45 @@ def _recentred(bgr: np.ndarray, kept: list[Candidate], faces: dict[Candidate, np
     return recentred
 
 
+def _split_merged(bgr: np.ndarray, kept: list[Candidate], faces: dict[Candidate, np.ndarray], params: ReaderParams,
+                  head: TableHead | None) -> list[Candidate]:
+    """``kept``, each die bigger than the typical one (``merged_size_ratio``), its face unsure and
+    another die near it, replaced by up to two of its looks shifted each of eight ways at the dice's
+    size (``merged_shift``) where the classifier is sure of a die and of its face, and which lie on
+    no other candidate kept (their probabilities go into ``faces``): a camera that leans sees two
+    dice pressed together as one big candidate whose crop holds both faces."""
+    dice = [c for c in kept if _is_sure_die(c, params)]
+    if len(dice) < 2:
+        return kept
+    typical = _typical_size(dice)
+    merged = [c for c in dice if c.size > params.merged_size_ratio * typical and not _is_sure_face(faces[c], params)
+              and _near_a_die(c, [d for d in dice if d is not c], typical, params)]
+    if not merged:
+        return kept
+    looks = [_shifted(replace(c, size=typical), params.merged_shift * typical) for c in merged]
+    read = _probabilities_at(bgr, [s for group in looks for s in group], params, head)
+    read = read.reshape(len(merged), len(looks[0]), -1)
+    split = list(kept)
+    for c, group, probabilities in zip(merged, looks, read):
+        scored = [(replace(look, score=1.0 - float(p[NOT_A_DIE])), p[:NOT_A_DIE]) for look, p in zip(group, probabilities)]
+        chosen: list[Candidate] = []
+        for look, look_faces in sorted(scored, key=lambda pair: -pair[0].score):
+            if (len(chosen) < 2 and look.score >= params.typical_size_min_presence and _is_sure_face(look_faces, params)
+                    and not any(same_die(look, k, params.duplicate_distance) for k in chosen)
+                    and not any(k is not c and same_die(look, k, params.duplicate_distance) for k in split)):
+                chosen.append(look)
+                faces[look] = look_faces
+        if chosen:
+            at = split.index(c)
+            split[at : at + 1] = chosen
+    return split
+
+
+def _is_sure_face(faces: np.ndarray, params: ReaderParams) -> bool:
+    """Whether the six face probabilities name a face surely enough to be read (``face_threshold``)."""
+    return bool(face_confidences(faces, params.face_temperature).max() >= params.face_threshold)
+
+
 def _typical_size(dice: list[Candidate]) -> float:
     """The dice of one throw are of one size: the median of those found."""
     return float(np.median([c.size for c in dice]))
@@ -253,7 +292,7 @@ def _found(
         if candidate.score >= params.typical_size_min_presence and not any(same_die(candidate, k, params.duplicate_distance) for k in kept):
             kept.append(candidate)
             faces[candidate] = second[candidate]
-    kept = _recentred(bgr, kept, faces, params, head)
+    kept = _split_merged(bgr, _recentred(bgr, kept, faces, params, head), faces, params, head)
     is_die = [_is_sure_die(c, params) for c in kept]
     return ([(_die(c, faces[c], scale, params), faces[c]) for c, die in zip(kept, is_die) if die],
             [_die(c, faces[c], scale, params) for c, die in zip(kept, is_die) if not die])
