@@ -1,14 +1,16 @@
 """Garbage in gives no dice or a clear error: never a crash, never invented dice."""
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
-from vision.read.params import VisionInputError
+from vision.read.params import DEFAULT_PARAMS, VisionInputError
 from vision.read.reader import read_dice
-from vision.scenes.synthetic import BACKGROUNDS
+from vision.scenes.synthetic import BACKGROUNDS, render_garbage, render_tray
 
 
 def blank(colour, shape=(480, 640, 3)):
@@ -86,3 +88,22 @@ def test_fuzzed_arrays_never_crash(image):
     for die in reading.dice:
         assert die.value in (None, 1, 2, 3, 4, 5, 6)
         assert 0 <= die.confidence <= 1
+
+
+@pytest.mark.parametrize("seed", [29, 53])
+def test_a_noise_blob_alone_taken_for_a_die_is_doubted_by_the_lone_die_classifier(seed):
+    """The first classifier takes a blob of noise, alone in the picture, for a die (76-88 % sure);
+    the second judge of lone dice (``lone_die_classifier_model``) doubts it, so no die is read.
+    Without that judge (``lone_die_below`` 0) the die is invented."""
+    image = render_garbage(np.random.default_rng(seed), (640, 480))
+    assert len(read_dice(image, replace(DEFAULT_PARAMS, lone_die_below=0.0)).dice) == 1
+    assert read_dice(image).dice == ()
+
+
+def test_a_die_alone_in_the_tray_is_still_read_with_the_lone_die_classifier_judging_it():
+    """A die thrown alone is a lone die: on 60 one-die trays the second judge costs none of them."""
+    unjudged = replace(DEFAULT_PARAMS, lone_die_below=0.0)
+    for seed in range(60):
+        rng = np.random.default_rng(seed)
+        image, placed = render_tray((int(rng.integers(1, 7)),), rng, (640, 480))
+        assert read_dice(image).values == read_dice(image, unjudged).values == (placed[0].value,)

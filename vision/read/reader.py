@@ -249,6 +249,31 @@ def _split_merged(bgr: np.ndarray, kept: list[Candidate], faces: dict[Candidate,
     return split
 
 
+def _lone_dice_judged_again(bgr: np.ndarray, kept: list[Candidate], faces: dict[Candidate, np.ndarray],
+                            params: ReaderParams) -> list[Candidate]:
+    """``kept``, each die found straight down with no other die near it (``typical_size_near`` of
+    the bigger one's size) and less than ``lone_die_below`` sure, as likely a die as the lower of
+    its score and the lone-die classifier's (``lone_die_classifier_model``); its faces are the
+    first classifier's. A noise blob or a printed mark alone in the picture looks like a die to the
+    first net now and then; a net fine-tuned on such candidates doubts it, where alone it would read
+    real photos worse."""
+    if params.up is not None:
+        return kept
+    dice = [c for c in kept if _is_sure_die(c, params)]
+    lone = [c for c in dice if c.score < params.lone_die_below and not any(
+        d is not c and math.dist(c.centre, d.centre) < params.typical_size_near * max(c.size, d.size) for d in dice)]
+    if not lone:
+        return kept
+    # read as the first classifier reads (an unsure face with its quarter turns), never with a table's layer
+    second = _probabilities_at(bgr, lone, replace(params, classifier_model=params.lone_die_classifier_model), None)
+    judged = list(kept)
+    for c, probabilities in zip(lone, second):
+        doubted = replace(c, score=min(c.score, 1.0 - float(probabilities[NOT_A_DIE])))
+        judged[judged.index(c)] = doubted
+        faces[doubted] = faces[c]
+    return judged
+
+
 def _is_sure_face(faces: np.ndarray, params: ReaderParams) -> bool:
     """Whether the six face probabilities name a face surely enough to be read (``face_threshold``)."""
     return bool(face_confidences(faces, params.face_temperature).max() >= params.face_threshold)
@@ -293,6 +318,7 @@ def _found(
             kept.append(candidate)
             faces[candidate] = second[candidate]
     kept = _split_merged(bgr, _recentred(bgr, kept, faces, params, head), faces, params, head)
+    kept = _lone_dice_judged_again(bgr, kept, faces, params)
     is_die = [_is_sure_die(c, params) for c in kept]
     return ([(_die(c, faces[c], scale, params), faces[c]) for c, die in zip(kept, is_die) if die],
             [_die(c, faces[c], scale, params) for c, die in zip(kept, is_die) if not die])
