@@ -54,7 +54,7 @@ PHOTO_SETS = (  # (set, source, only the photos whose names match)
 
 def candidate_nets(folder: Path, name: str, leaning_threshold: float | None = None) -> Nets:
     """The nets of a candidate's folder (``NET_FILES``: the classifier and the detector, each for a
-    camera straight down and one that leans), the shipped one where one is missing, and its
+    camera straight down and one that leans, and the judge of lone dice), the shipped one where one is missing, and its
     ``trained-on.txt``; read where the camera leans at ``leaning_threshold`` if given."""
     if not folder.is_dir():
         raise DatasetError(f"{folder}: no such folder of candidate nets")

@@ -12,7 +12,7 @@ pytest.importorskip("onnx")
 
 from vision.read.classify import NOT_A_DIE  # noqa: E402
 from vision.read.network import as_net_input, run  # noqa: E402
-from vision.read.params import DEFAULT_PARAMS, MODELS  # noqa: E402
+from vision.read.params import DEFAULT_PARAMS, MODELS, NET_FILES  # noqa: E402
 from vision.training import finetune, weight_average  # noqa: E402
 from vision.training.crop_bank import (  # noqa: E402
     KINDS,
@@ -201,6 +201,10 @@ def test_an_average_lies_its_share_of_the_way_from_the_shipped_net_to_the_candid
     assert torch.allclose(again.out.bias, shipped.out.bias + 0.5 * 0.4, atol=1e-6)  # half way to the mean shift 0.4
     assert torch.equal(again.out.weight, shipped.out.weight)
     assert "0.5 of the way" in (tmp_path / "avg" / "recipe.txt").read_text()
+
+
+def test_every_net_the_reader_loads_can_be_averaged():
+    assert weight_average.NETS.keys() == NET_FILES.keys()
 
 
 def test_an_average_of_candidates_holding_different_nets_or_at_no_share_is_refused(tmp_path):

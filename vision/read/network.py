@@ -23,7 +23,7 @@ class VisionModelError(OSError):
 _ENGINE = (cv2.dnn.ENGINE_CLASSIC,) if hasattr(cv2.dnn, "ENGINE_CLASSIC") else ()
 
 
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=16)  # the shipped nets and a candidate's, as compare-vision reads both
 def _load(path: Path) -> cv2.dnn.Net:
     if not path.is_file():
         raise VisionModelError(f"dice reader model {path} is missing: reinstall dice-companion or retrain it")

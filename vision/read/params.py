@@ -79,7 +79,8 @@ class ReaderParams:
     # the leaning reader cuts on desks (L1, then K1, in vision/models/README.md), and takes a face
     # only at its own threshold (below).
     leaning_classifier_model: Path = MODELS / "dice-classifier-leaning.onnx"
-    # A die found straight down with no other die within ``typical_size_near`` of it, and less than
+    # A die found straight down with no other die within ``typical_size_near`` times the bigger one's
+    # size, and less than
     # ``lone_die_below`` sure, is judged again by a second classifier, fine-tuned from the first on
     # the candidates the reader finds in noise pictures and cluttered trays drawn for training (G1
     # in vision/models/README.md); it is as likely a die as the less sure of the two says. Alone,

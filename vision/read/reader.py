@@ -189,7 +189,7 @@ def _at_the_typical_size(candidates: list[Candidate], kept: list[Candidate], par
 def _recentred(bgr: np.ndarray, kept: list[Candidate], faces: dict[Candidate, np.ndarray], params: ReaderParams,
                head: TableHead | None) -> list[Candidate]:
     """``kept``, each doubtful candidate near a die found replaced by the likeliest of its looks
-    shifted each of eight ways at the dice's size (:func:`_shifted`), where the classifier is at
+    shifted each of eight ways at the dice's size (:func:`_looks_around`), where the classifier is at
     least ``typical_size_min_presence`` sure that one is a die and it lies on no other candidate
     kept (its probabilities go into ``faces``): proposed off the centre of a die pressed among
     others, a candidate's crop holds half a neighbour and is doubted, where the die itself is read."""
@@ -198,20 +198,14 @@ def _recentred(bgr: np.ndarray, kept: list[Candidate], faces: dict[Candidate, np
         return kept
     typical = _typical_size(dice)
     doubtful = [c for c in kept if not _is_sure_die(c, params) and _near_a_die(c, dice, typical, params)]
-    if not doubtful:
-        return kept
-    looks = [_shifted(replace(c, size=typical), params.typical_size_shift * typical) for c in doubtful]
-    read = _probabilities_at(bgr, [s for group in looks for s in group], params, head)
-    read = read.reshape(len(doubtful), len(looks[0]), -1)
     recentred = list(kept)
-    for c, group, probabilities in zip(doubtful, looks, read):
-        best = int(np.argmin(probabilities[:, NOT_A_DIE]))
-        look = replace(group[best], score=1.0 - float(probabilities[best, NOT_A_DIE]))
+    for c, looks in zip(doubtful, _looks_around(bgr, doubtful, typical, params.typical_size_shift, params, head)):
+        look, probabilities = max(looks, key=lambda pair: pair[0].score)
         if look.score >= params.typical_size_min_presence and not any(
             k is not c and same_die(look, k, params.duplicate_distance) for k in recentred
         ):
             recentred[recentred.index(c)] = look
-            faces[look] = probabilities[best, :NOT_A_DIE]
+            faces[look] = probabilities[:NOT_A_DIE]
     return recentred
 
 
@@ -219,34 +213,46 @@ def _split_merged(bgr: np.ndarray, kept: list[Candidate], faces: dict[Candidate,
                   head: TableHead | None) -> list[Candidate]:
     """``kept``, each die bigger than the typical one (``merged_size_ratio``), its face unsure and
     another die near it, replaced by up to two of its looks shifted each of eight ways at the dice's
-    size (``merged_shift``) where the classifier is sure of a die and of its face, and which lie on
-    no other candidate kept (their probabilities go into ``faces``): a camera that leans sees two
-    dice pressed together as one big candidate whose crop holds both faces."""
+    size (``merged_shift``, :func:`_looks_around`) where the classifier is sure of a die and of its
+    face, the two at least three eighths of a turn apart around it, and lying on no other candidate
+    kept (their probabilities go into ``faces``): two dice pressed together, taken for one big
+    candidate whose crop holds both faces (a camera that leans sees them so most often; a camera
+    straight down is read the same way)."""
     dice = [c for c in kept if _is_sure_die(c, params)]
     if len(dice) < 2:
         return kept
     typical = _typical_size(dice)
     merged = [c for c in dice if c.size > params.merged_size_ratio * typical and not _is_sure_face(faces[c], params)
               and _near_a_die(c, [d for d in dice if d is not c], typical, params)]
-    if not merged:
-        return kept
-    looks = [_shifted(replace(c, size=typical), params.merged_shift * typical) for c in merged]
-    read = _probabilities_at(bgr, [s for group in looks for s in group], params, head)
-    read = read.reshape(len(merged), len(looks[0]), -1)
+    apart = 1.5 * params.merged_shift * typical  # looks a quarter turn apart lie 1.41 shifts apart, three eighths 1.85
     split = list(kept)
-    for c, group, probabilities in zip(merged, looks, read):
-        scored = [(replace(look, score=1.0 - float(p[NOT_A_DIE])), p[:NOT_A_DIE]) for look, p in zip(group, probabilities)]
+    for c, looks in zip(merged, _looks_around(bgr, merged, typical, params.merged_shift, params, head)):
         chosen: list[Candidate] = []
-        for look, look_faces in sorted(scored, key=lambda pair: -pair[0].score):
-            if (len(chosen) < 2 and look.score >= params.typical_size_min_presence and _is_sure_face(look_faces, params)
-                    and not any(same_die(look, k, params.duplicate_distance) for k in chosen)
+        for look, probabilities in sorted(looks, key=lambda pair: -pair[0].score):
+            if (len(chosen) < 2 and look.score >= params.typical_size_min_presence
+                    and _is_sure_face(probabilities[:NOT_A_DIE], params)
+                    and all(math.dist(look.centre, k.centre) > apart for k in chosen)
                     and not any(k is not c and same_die(look, k, params.duplicate_distance) for k in split)):
                 chosen.append(look)
-                faces[look] = look_faces
+                faces[look] = probabilities[:NOT_A_DIE]
         if chosen:
             at = split.index(c)
             split[at : at + 1] = chosen
     return split
+
+
+def _looks_around(bgr: np.ndarray, targets: list[Candidate], typical: float, shift: float, params: ReaderParams,
+                  head: TableHead | None) -> list[list[tuple[Candidate, np.ndarray]]]:
+    """Each target looked at the dice's size (``typical``) moved ``shift`` of it each of eight ways
+    (:func:`_shifted`), read in one batch: per target, its eight looks, each scored by how likely the
+    classifier finds it a die, with the classifier's probabilities (7) there."""
+    if not targets:
+        return []
+    looks = [_shifted(replace(c, size=typical), shift * typical) for c in targets]
+    read = _probabilities_at(bgr, [s for group in looks for s in group], params, head)
+    read = read.reshape(len(targets), len(looks[0]), -1)
+    return [[(replace(look, score=1.0 - float(p[NOT_A_DIE])), p) for look, p in zip(group, probabilities)]
+            for group, probabilities in zip(looks, read)]
 
 
 def _lone_dice_judged_again(bgr: np.ndarray, kept: list[Candidate], faces: dict[Candidate, np.ndarray],

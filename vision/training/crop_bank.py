@@ -27,7 +27,7 @@ import numpy as np
 from vision.read.classify import NOT_A_DIE, classify
 from vision.read.params import DEFAULT_PARAMS, ReaderParams
 from vision.read.reader import candidates_in, crops_at
-from vision.scenes.bench_trays import TRAY_KINDS, throw
+from vision.scenes.bench_trays import TRAY_KINDS, TrayKind, throw
 from vision.training.photos import Scene, die_crop_photos, synthetic_scenes, train_split_photos, training_photos
 from vision.training.render3d import load_rendered
 from vision.training.samples import die_crops
@@ -161,9 +161,7 @@ def scene_candidates(kind_name: str, trays: int, seed: int, p: ReaderParams = DE
     camera's nets and cut in the far-side frame; any other tray is seen from straight above (any turn
     is right for its crops). Their teacher is the reading classifier's (never learned from:
     ``--distill`` weighs only real photos)."""
-    kind = next((k for k in TRAY_KINDS if k.name == kind_name), None)
-    if kind is None:
-        raise ValueError(f"no bench-vision tray kind {kind_name!r}: choose from {', '.join(k.name for k in TRAY_KINDS)}")
+    kind = tray_kind(kind_name)
     rng = np.random.default_rng(seed)
     crops, labels, scene_index, names = [], [], [], []
     for index in range(trays):
@@ -190,12 +188,21 @@ def scene_candidates(kind_name: str, trays: int, seed: int, p: ReaderParams = DE
                     teacher_of(stack, replace(p, up=0.0 if kind.desk else None)), tuple(names))
 
 
+def tray_kind(name: str) -> TrayKind:
+    """bench-vision's tray kind of that name; ValueError naming the kinds there are."""
+    kind = next((k for k in TRAY_KINDS if k.name == name), None)
+    if kind is None:
+        raise ValueError(f"no bench-vision tray kind {name!r}: choose from {', '.join(k.name for k in TRAY_KINDS)}")
+    return kind
+
+
 def parse_candidates_on(text: str) -> tuple[str, int]:
     """``KIND=N``: a bench-vision tray kind and how many of its trays; argparse.ArgumentTypeError else."""
     name, _, count = text.partition("=")
-    if name not in {k.name for k in TRAY_KINDS}:
-        raise argparse.ArgumentTypeError(f"no bench-vision tray kind {name!r}: choose from "
-                                         f"{', '.join(k.name for k in TRAY_KINDS)}")
+    try:
+        tray_kind(name)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
     if not count.isdigit() or int(count) < 1:
         raise argparse.ArgumentTypeError(f"{name} needs a number of trays, as {name}=400, got {text!r}")
     return name, int(count)

@@ -30,6 +30,7 @@ NETS = {  # ReaderParams field: (the shipped net, how it is written)
     "detector_model": (shipped_detector, export_detector),
     "leaning_detector_model": (shipped_detector, export_detector),
     "leaning_classifier_model": (shipped_classifier, export_classifier),
+    "lone_die_classifier_model": (shipped_classifier, export_classifier),
 }
 
 
