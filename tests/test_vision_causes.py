@@ -118,7 +118,8 @@ def test_a_die_read_too_big_and_unsure_under_a_leaning_camera_is_read_at_the_dic
     stays unreadable."""
     rng = np.random.default_rng(seed)
     values = tuple(sorted(int(v) for v in rng.integers(1, 7, 5)))
-    image, placed = render_tray(values, rng, (640, 480), touching=True, lean=float(rng.uniform(0.1, 0.35)), far_side=0.0)
+    lean = float(rng.uniform(0.1, 0.35))
+    image, placed = render_tray(values, rng, (640, 480), touching=True, lean=lean, far_side=0.0)
     without = read_dice(image, replace(DEFAULT_PARAMS, merged_size_ratio=99.0), up=0.0)
     reading = read_dice(image, up=0.0)
     assert len(without.unreadable) == 1 and not reading.unreadable

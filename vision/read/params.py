@@ -80,14 +80,13 @@ class ReaderParams:
     # only at its own threshold (below).
     leaning_classifier_model: Path = MODELS / "dice-classifier-leaning.onnx"
     # A die found straight down with no other die within ``typical_size_near`` times the bigger one's
-    # size, and less than
-    # ``lone_die_below`` sure, is judged again by a second classifier, fine-tuned from the first on
-    # the candidates the reader finds in noise pictures and cluttered trays drawn for training (G1
-    # in vision/models/README.md); it is as likely a die as the less sure of the two says. Alone,
-    # that net reads real photos worse; as a second judge of lone dice it reads every held-out and
-    # choosing photo as before, and on bench-vision's trays drawn for choosing garbage 11 -> 1 and
-    # clutter 5 -> 4 dice invented. Every lone die judged again gives the same figures: 0.98 spares
-    # the second look for the sure ones (576 -> 68 looks on 1,000 choosing trays).
+    # size, and less than ``lone_die_below`` sure, is judged again by a second classifier, fine-tuned
+    # from the first on the candidates the reader finds in noise pictures and cluttered trays drawn
+    # for training (G1 in vision/models/README.md); it is as likely a die as the less sure of the two
+    # says. Alone, that net reads real photos worse; as a second judge of lone dice it reads every
+    # held-out and choosing photo as before, and on bench-vision's trays drawn for choosing
+    # garbage 11 -> 1 and clutter 5 -> 4 dice invented. Every lone die judged again gives the same
+    # figures: 0.98 spares the second look for the sure ones (576 -> 68 looks on 1,000 choosing trays).
     lone_die_classifier_model: Path = MODELS / "dice-classifier-lone.onnx"
     lone_die_below: float = 0.98  # -
     trained_on: Path = MODELS / "trained-on.txt"  # digests of the photos the nets trained on

@@ -266,8 +266,8 @@ def _lone_dice_judged_again(bgr: np.ndarray, kept: list[Candidate], faces: dict[
     if params.up is not None:
         return kept
     dice = [c for c in kept if _is_sure_die(c, params)]
-    lone = [c for c in dice if c.score < params.lone_die_below and not any(
-        d is not c and math.dist(c.centre, d.centre) < params.typical_size_near * max(c.size, d.size) for d in dice)]
+    lone = [c for c in dice if c.score < params.lone_die_below
+            and not any(d is not c and same_die(c, d, params.typical_size_near) for d in dice)]
     if not lone:
         return kept
     # read as the first classifier reads (an unsure face with its quarter turns), never with a table's layer

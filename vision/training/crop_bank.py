@@ -41,8 +41,9 @@ from vision.training.train import (
     hard_negatives,
 )
 
-# A leaning camera's candidate on a desk is labelled by the nearest drawn die when it lies within
-# ON_DIE of that die's side from its centre, as no die beyond OFF_DIE, and left out between.
+# A candidate the reader finds on a bench-vision tray (scene_candidates) is labelled by the nearest
+# drawn die when it lies within ON_DIE of that die's side from its centre, as no die beyond OFF_DIE,
+# and left out between.
 ON_DIE = 0.35  # die
 OFF_DIE = 0.8  # die
 KINDS = ("dev", "train-photos", "die-crops", "synthetic", "garbage", "render3d", "false-candidate")
