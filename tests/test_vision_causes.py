@@ -14,8 +14,10 @@ import pytest
 from golden import assert_matches_golden_annotated
 from vision.measure.annotate import annotate
 from vision.read import reader
+from vision.read.detect import Candidate
 from vision.read.params import DEFAULT_PARAMS
 from vision.read.reader import read_dice
+from vision.scenes.bench_trays import TRAY_KINDS, throw
 from vision.scenes.synthetic import TrayLook, render_tray
 from vision.training.samples import motion_kernel
 
@@ -115,15 +117,50 @@ def test_a_die_read_too_big_and_unsure_under_a_leaning_camera_is_read_at_the_dic
     """Under a leaning camera the detector took a die pressed against another for one big candidate,
     whose crop holds both faces, and its face was unsure; looked at the dice's size and shifted
     (``_split_merged``) it is read, right; with no such look (``merged_size_ratio`` out of reach) it
-    stays unreadable."""
+    stays unreadable (or doubtful, being of another size: ``odd_size_min_presence``)."""
     rng = np.random.default_rng(seed)
     values = tuple(sorted(int(v) for v in rng.integers(1, 7, 5)))
     lean = float(rng.uniform(0.1, 0.35))
     image, placed = render_tray(values, rng, (640, 480), touching=True, lean=lean, far_side=0.0)
-    without = read_dice(image, replace(DEFAULT_PARAMS, merged_size_ratio=99.0), up=0.0)
+    without = read_dice(image, replace(DEFAULT_PARAMS, merged_size_ratio=99.0, odd_size_min_presence=0.0), up=0.0)
     reading = read_dice(image, up=0.0)
     assert len(without.unreadable) == 1 and not reading.unreadable
     assert len(reading.values) == len(without.values) + 1
     for die in reading.dice:  # each die read is the drawn die it lies on
         nearest = min(placed, key=lambda drawn: math.dist(die.centre, drawn.centre))
         assert die.value == nearest.value and math.dist(die.centre, nearest.centre) < nearest.side / 2
+
+
+@pytest.mark.parametrize("seed", [105, 368])
+def test_a_mark_of_another_size_than_the_dice_and_unsure_is_held_doubtful_not_read_as_a_die(seed):
+    """On a desk seen by a leaning webcam the reader took a key's corner, or the pips of a die's
+    side face, for a die far off the thrown dice's size, its face unsure and less than 95 % likely
+    a die: it is held doubtful (``odd_size_min_presence``) and the throw is read exactly. Without
+    that rule the reading holds an unreadable die more than were thrown."""
+    desk = next(kind for kind in TRAY_KINDS if kind.desk)
+    image, placed = throw(desk, np.random.default_rng(seed), 0.0)
+    values = tuple(sorted(drawn.value for drawn in placed))
+    without = read_dice(image, replace(DEFAULT_PARAMS, odd_size_min_presence=0.0), up=0.0)
+    reading = read_dice(image, up=0.0)
+    assert len(without.dice) > len(values) and without.unreadable and invented(without, placed) >= 1
+    assert reading.values == values and not reading.unreadable and invented(reading, placed) == 0
+    assert any(not die.is_readable for die in reading.doubtful)
+
+
+
+@pytest.mark.parametrize(("size", "presence", "face", "doubtful"), [
+    (100.0, 0.80, 0.50, True),  # twice the dice's size, unsure of its face and of being a die
+    (25.0, 0.80, 0.50, True),  # half their size
+    (100.0, 0.97, 0.50, False),  # sure of a die
+    (100.0, 0.80, 0.90, False),  # sure of its face
+    (65.0, 0.80, 0.50, False),  # of the dice's size (within typical_size_ratio)
+])
+def test_only_a_die_of_another_size_unsure_of_its_face_and_of_being_a_die_is_held_doubtful(size, presence, face, doubtful):
+    """Each of the three conditions of ``_odd_sized_doubted`` is needed: a throw may hold a die of
+    another size, read surely."""
+    dice = [Candidate((100.0 * i, 50.0), 50.0, 1.0) for i in range(1, 4)]
+    odd = Candidate((400.0, 50.0), size, presence)
+    sure, unsure = np.array([0.98, 0.004, 0.004, 0.004, 0.004, 0.004]), np.array([face, 1 - face, 0, 0, 0, 0])
+    faces = {**{d: sure for d in dice}, odd: unsure}
+    assert (odd in reader._odd_sized_doubted([*dice, odd], faces, DEFAULT_PARAMS)) == doubtful
+    assert not reader._odd_sized_doubted(dice, faces, DEFAULT_PARAMS)

@@ -280,6 +280,22 @@ def _lone_dice_judged_again(bgr: np.ndarray, kept: list[Candidate], faces: dict[
     return judged
 
 
+def _odd_sized_doubted(kept: list[Candidate], faces: dict[Candidate, np.ndarray], params: ReaderParams) -> set[Candidate]:
+    """The dice found that are rather doubtful candidates: of another size than the throw's other
+    dice (``typical_size_ratio`` either way), their face unsure and less than ``odd_size_min_presence``
+    likely a die. A key or a printed mark beside the dice, taken for a die, is seldom of their size;
+    a real die of another size is read sure of its face or of being a die."""
+    dice = [c for c in kept if _is_sure_die(c, params)]
+    odd = set()
+    for c in dice:
+        others = [d for d in dice if d is not c]
+        if others and c.score < params.odd_size_min_presence and not _is_sure_face(faces[c], params):
+            ratio = c.size / _typical_size(others)
+            if not 1 / params.typical_size_ratio <= ratio <= params.typical_size_ratio:
+                odd.add(c)
+    return odd
+
+
 def _is_sure_face(faces: np.ndarray, params: ReaderParams) -> bool:
     """Whether the six face probabilities name a face surely enough to be read (``face_threshold``)."""
     return bool(face_confidences(faces, params.face_temperature).max() >= params.face_threshold)
@@ -325,7 +341,8 @@ def _found(
             faces[candidate] = second[candidate]
     kept = _split_merged(bgr, _recentred(bgr, kept, faces, params, head), faces, params, head)
     kept = _lone_dice_judged_again(bgr, kept, faces, params)
-    is_die = [_is_sure_die(c, params) for c in kept]
+    odd = _odd_sized_doubted(kept, faces, params)
+    is_die = [_is_sure_die(c, params) and c not in odd for c in kept]
     return ([(_die(c, faces[c], scale, params), faces[c]) for c, die in zip(kept, is_die) if die],
             [_die(c, faces[c], scale, params) for c, die in zip(kept, is_die) if not die])
 
