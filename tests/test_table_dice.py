@@ -286,8 +286,9 @@ def test_random_bit_flips_near_the_headers_never_raise(odd_folder, tmp_path, nam
                          ids=["straight down", "leaning, the straight-down classifier", "leaning, its own classifier"])
 def test_the_shipped_layer_is_watched_as_the_reader_would_have_read_with_that_camera(
         odd_folder, tmp_path, monkeypatch, up, own_leaning_classifier, watched):
-    """A camera straight down turns an unsure die (``face_probabilities``): the shipped layer's side of
-    the watch is read so too, not from one view, or it would be charged corrections it never makes.
+    """The reader reads an unsure die in other views (``face_probabilities``: turned for a camera straight
+    down, mirrored for one that leans): the shipped layer's side of the watch is read so too, not from
+    one view, or it would be charged corrections it never makes.
     A leaning camera with a classifier of its own reads without the table's layer: nothing to watch."""
     params = DEFAULT_PARAMS if own_leaning_classifier else replace(
         DEFAULT_PARAMS, leaning_classifier_model=DEFAULT_PARAMS.classifier_model)

@@ -123,7 +123,7 @@ class TableDice:
 
     def _watch_layer(self, crops: np.ndarray, dice: Sequence[Die], values: Sequence[int], told: ReaderParams) -> None:
         """Count the dice the layer in use read wrong against those the shipped one would have, read as
-        the reader reads them with ``told`` (a camera straight down turns an unsure die); once the
+        the reader reads them with ``told`` (an unsure die turned straight down, mirrored leaning); once the
         layer has cost more corrections, drop it, store why, and say so (the dice page shows it)."""
         labels = np.array(values, np.int64) - 1
         shipped = reads_right(face_probabilities(crops, told), labels, told)

@@ -53,6 +53,12 @@ def reader_crop(bgr: np.ndarray, centre: tuple[float, float], size: float, p: Re
     return die_crop(bgr, centre, size, p, angle=0.0 if p.up is None else -p.up % 360.0)
 
 
+def mirror_image(crop: np.ndarray) -> np.ndarray:
+    """``crop`` mirrored left to right, as a batch of one: its far side stays at the top, so a
+    leaning camera's die reads as rightly so (the classifier was trained on crops mirrored at random)."""
+    return np.ascontiguousarray(crop[None, :, ::-1])
+
+
 def quarter_turns(crop: np.ndarray) -> np.ndarray:
     """``crop`` turned by one, two and three quarters: as right as the crop itself where the camera
     looks straight down (``ReaderParams.up`` None), so more views of a die read unsure."""

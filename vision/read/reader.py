@@ -21,7 +21,7 @@ from dataclasses import replace
 import cv2
 import numpy as np
 
-from vision.read.classify import NOT_A_DIE, logits_and_features, quarter_turns, reader_crop, softmax
+from vision.read.classify import NOT_A_DIE, logits_and_features, mirror_image, quarter_turns, reader_crop, softmax
 from vision.read.detect import Candidate, drop_duplicates, find_candidates, same_die
 from vision.read.params import DEFAULT_PARAMS, ReaderParams, VisionInputError
 from vision.read.reading import DiceReading, Die
@@ -131,10 +131,8 @@ def _probabilities_at(bgr: np.ndarray, candidates: list[Candidate], params: Read
 def face_probabilities(crops: np.ndarray, params: ReaderParams, head: TableHead | None = None) -> np.ndarray:
     """The probabilities (N, 7) of the reader's crops as it weighs them: through a table's own last
     layer where it has one and that layer reads this camera's classifier (``reads_with_table_layer``),
-    and for a camera straight down (``params.up`` None) an unsure die's averaged with its quarter
-    turns' (:func:`_with_quarter_turns`)."""
-    read = _probabilities(crops, params, head)
-    return read if params.up is not None else _with_quarter_turns(crops, read, params, head)
+    an unsure die's averaged with its other views' (:func:`_with_other_views`)."""
+    return _with_other_views(crops, _probabilities(crops, params, head), params, head)
 
 
 def _probabilities(crops: np.ndarray, params: ReaderParams, head: TableHead | None) -> np.ndarray:
@@ -145,21 +143,27 @@ def _probabilities(crops: np.ndarray, params: ReaderParams, head: TableHead | No
     return head.probabilities(features) if head is not None and params.reads_with_table_layer else softmax(logits)
 
 
-def _with_quarter_turns(crops: np.ndarray, probabilities: np.ndarray, params: ReaderParams,
-                        head: TableHead | None) -> np.ndarray:
+def _with_other_views(crops: np.ndarray, probabilities: np.ndarray, params: ReaderParams,
+                      head: TableHead | None) -> np.ndarray:
     """``probabilities``, those of each crop whose face is unsure (and that may be a die) averaged
-    with its three quarter turns' (:func:`vision.read.classify.quarter_turns`): a camera straight down
-    sees a die as rightly at any turn, and a face the classifier doubts at one turn it may read at
-    another. Measured on the held-out photos at the table: right 68.9 -> 70.9 % (dev), 84.6 -> 85.3 %
-    (train-photos), silent unchanged; averaging the faces alone, the crop itself saying whether it is
-    a die, gains the same dev throws and not the train-photos one (a die found)."""
+    with its other views': for a camera straight down its three quarter turns
+    (:func:`vision.read.classify.quarter_turns`, below ``quarter_turns_below``), since it sees a die
+    as rightly at any turn; for one that leans its mirror image (:func:`vision.read.classify.mirror_image`,
+    below ``mirror_below``), the far side kept at the top. A face the classifier doubts in one view
+    it may read in another. Straight down, measured on the held-out photos at the table: right
+    68.9 -> 70.9 % (dev), 84.6 -> 85.3 % (train-photos), silent unchanged; averaging the faces
+    alone, the crop itself saying whether it is a die, gains the same dev throws and not the
+    train-photos one (a die found)."""
+    straight_down = params.up is None
+    below = params.quarter_turns_below if straight_down else params.mirror_below
     unsure = [i for i, p in enumerate(probabilities) if 1.0 - p[NOT_A_DIE] >= params.doubtful_presence
-              and face_confidences(p[:NOT_A_DIE], params.face_temperature).max() < params.quarter_turns_below]
+              and face_confidences(p[:NOT_A_DIE], params.face_temperature).max() < below]
     if not unsure:
         return probabilities
-    turned = _probabilities(np.concatenate([quarter_turns(crops[i]) for i in unsure]), params, head)
+    views = [quarter_turns(crops[i]) if straight_down else mirror_image(crops[i]) for i in unsure]
+    seen = _probabilities(np.concatenate(views), params, head).reshape(len(unsure), len(views[0]), -1)
     averaged = probabilities.copy()
-    averaged[unsure] = (probabilities[unsure] + turned.reshape(len(unsure), 3, -1).sum(axis=1)) / 4
+    averaged[unsure] = (probabilities[unsure] + seen.sum(axis=1)) / (1 + len(views[0]))
     return averaged
 
 
@@ -281,19 +285,17 @@ def _lone_dice_judged_again(bgr: np.ndarray, kept: list[Candidate], faces: dict[
 
 
 def _odd_sized_doubted(kept: list[Candidate], faces: dict[Candidate, np.ndarray], params: ReaderParams) -> set[Candidate]:
-    """The dice found that are rather doubtful candidates: of another size than the throw's other
-    dice (``typical_size_ratio`` either way), their face unsure and less than ``odd_size_min_presence``
-    likely a die. A key or a printed mark beside the dice, taken for a die, is seldom of their size;
-    a real die of another size is read sure of its face or of being a die."""
+    """The dice found that are rather doubtful candidates: of another size than the throw's dice
+    (their median, ``typical_size_ratio`` either way; of three dice found or more, so that the
+    median is a die's), their face unsure and less than ``odd_size_min_presence`` likely a die. A
+    key or a printed mark beside the dice, taken for a die, is seldom of their size; a real die of
+    another size is read sure of its face or of being a die."""
     dice = [c for c in kept if _is_sure_die(c, params)]
-    odd = set()
-    for c in dice:
-        others = [d for d in dice if d is not c]
-        if others and c.score < params.odd_size_min_presence and not _is_sure_face(faces[c], params):
-            ratio = c.size / _typical_size(others)
-            if not 1 / params.typical_size_ratio <= ratio <= params.typical_size_ratio:
-                odd.add(c)
-    return odd
+    if len(dice) < 3:
+        return set()
+    typical = _typical_size(dice)
+    return {c for c in dice if c.score < params.odd_size_min_presence and not _is_sure_face(faces[c], params)
+            and not 1 / params.typical_size_ratio <= c.size / typical <= params.typical_size_ratio}
 
 
 def _is_sure_face(faces: np.ndarray, params: ReaderParams) -> bool:
@@ -327,7 +329,8 @@ def _found(
     image: np.ndarray, params: ReaderParams, head: TableHead | None = None
 ) -> tuple[list[tuple[Die, np.ndarray]], list[Die]]:
     """The dice found, each with the classifier's raw probabilities of the six faces, and the
-    doubtful candidates (less likely than not a die, at least ``doubtful_presence``), likeliest first.
+    doubtful candidates (less likely than not a die, at least ``doubtful_presence``, or of another
+    size than the dice and unsure: :func:`_odd_sized_doubted`), likeliest first.
     Of overlapping candidates the likeliest die stays, whichever list it is in. With a table's
     ``head`` its last layer reads the classifier's features instead of the shipped one."""
     bgr, scale = _working_image(as_bgr(image), params)

@@ -35,7 +35,8 @@ class Die:
 class DiceReading:
     """All dice found in one image, in reading order (top to bottom, left to right).
 
-    ``doubtful`` holds the candidates less likely than not to be dice, likeliest first: not dice
+    ``doubtful`` holds the candidates less likely than not to be dice (or of another size than
+    the dice and unsure of their face), likeliest first: not dice
     to anyone who does not know how many dice there are, but the place to look for the last one
     when someone does (:func:`vision.read.reader.likeliest`).
     """
