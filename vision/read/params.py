@@ -135,7 +135,7 @@ class ReaderParams:
     # choosing figure worse than at 0.5 (per die 90.4, exact 69.5 -> 71.2, silent 5.1 -> 4.2 %);
     # garbage 31 -> 12, clutter 12 -> 2, desk 24 -> 15 invented of 200, touching 164 -> 161 exact.
     max_not_die_probability: float = 0.3  # -
-    # A die found of another size than the throw's other dice (``typical_size_ratio`` either way),
+    # A die found of another size than the dice found (their median, of three or more; ``typical_size_ratio`` either way),
     # its face unsure and less than this likely a die, is held doubtful: a key or a printed mark
     # beside the dice is seldom of their size. Chosen on bench-vision's trays drawn for choosing:
     # desk 13 -> 7 dice invented, every other kind, the choosing photos and the choosing renders
