@@ -107,9 +107,8 @@ class ReaderParams:
     # throws silently wrong (the target) on average over the recipe's two seeds: 0.7 gave 3.75 %.
     # With an unsure face read again mirrored (``mirror_below`` moved with it) 0.8 would be chosen so
     # (on average over the two seeds 71.3 % right, 1.25 % silent; 0.85 68.4 and 1.25; 0.75 71.7 and
-    # 1.7), but it takes a third
-    # throw of the 150 oblique renders silently wrong (1.3 -> 2.0 %, past the 1.5) and a fifth
-    # of 100 seen 0-10 degrees: 0.85 is kept.
+    # 1.7), but it takes a third throw of the 150 oblique renders silently wrong (1.3 -> 2.0 %, past
+    # the 1.5) and a fifth of 100 seen 0-10 degrees: 0.85 is kept.
     leaning_min_value_probability: float = 0.85  # -
     # ...and, where the camera looks straight down, one less certain than this is read again at each
     # quarter turn first. The reader's own threshold, moved with it; kept apart so that a reading
@@ -135,11 +134,12 @@ class ReaderParams:
     # choosing figure worse than at 0.5 (per die 90.4, exact 69.5 -> 71.2, silent 5.1 -> 4.2 %);
     # garbage 31 -> 12, clutter 12 -> 2, desk 24 -> 15 invented of 200, touching 164 -> 161 exact.
     max_not_die_probability: float = 0.3  # -
-    # A die found of another size than the dice found (their median, of three or more; ``typical_size_ratio`` either way),
-    # its face unsure and less than this likely a die, is held doubtful: a key or a printed mark
-    # beside the dice is seldom of their size. Chosen on bench-vision's trays drawn for choosing:
-    # desk 13 -> 7 dice invented, every other kind, the choosing photos and the choosing renders
-    # read as before (1.0 the same; taking also sure faces below 0.85 likely: desk 5, crowd 139 -> 134).
+    # A die found of another size than the dice found (their median, of three or more;
+    # ``typical_size_ratio`` either way), its face unsure and less than this likely a die, is held
+    # doubtful: a key or a printed mark beside the dice is seldom of their size. Chosen on
+    # bench-vision's trays drawn for choosing: desk 13 -> 7 dice invented, every other kind, the
+    # choosing photos and the choosing renders read as before (1.0 the same; taking also sure faces
+    # below 0.85 likely: desk 5, crowd 139 -> 134).
     odd_size_min_presence: float = 0.95  # -
     doubtful_presence: float = 0.05  # -: but kept aside as doubtful while at least this likely a die
 
