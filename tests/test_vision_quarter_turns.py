@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import vision.read.reader as reader
-from vision.read.classify import NOT_A_DIE, classify, mirror_image, quarter_turns, reader_crop
+from vision.read.classify import NOT_A_DIE, classify, mirror_images, quarter_turns, reader_crop
 from vision.read.params import DEFAULT_PARAMS
 from vision.scenes.synthetic import render_tray
 
@@ -29,7 +29,7 @@ def turned(monkeypatch) -> list[np.ndarray]:
 def mirrored(monkeypatch) -> list[np.ndarray]:
     """Every crop the reader mirrors, in order."""
     crops: list[np.ndarray] = []
-    monkeypatch.setattr(reader, "mirror_image", lambda crop: crops.append(crop) or mirror_image(crop))
+    monkeypatch.setattr(reader, "mirror_images", lambda batch: crops.append(batch) or mirror_images(batch))
     return crops
 
 
@@ -43,7 +43,7 @@ def test_quarter_turns_are_the_crop_turned_by_one_two_and_three_quarters():
 
 def test_the_mirror_image_keeps_the_far_side_at_the_top():
     crop = np.arange(48 * 48 * 3, dtype=np.uint8).reshape(48, 48, 3)
-    mirror = mirror_image(crop)
+    mirror = mirror_images(crop[None])
     assert mirror.shape == (1, 48, 48, 3) and mirror.flags["C_CONTIGUOUS"]
     assert np.array_equal(mirror[0][:, ::-1], crop) and np.array_equal(mirror[0][0], crop[0][::-1]), "the top row stays on top"
 

@@ -53,10 +53,10 @@ def reader_crop(bgr: np.ndarray, centre: tuple[float, float], size: float, p: Re
     return die_crop(bgr, centre, size, p, angle=0.0 if p.up is None else -p.up % 360.0)
 
 
-def mirror_image(crop: np.ndarray) -> np.ndarray:
-    """``crop`` mirrored left to right, as a batch of one: its far side stays at the top, so a
+def mirror_images(crops: np.ndarray) -> np.ndarray:
+    """``crops`` (N, H, W, 3) each mirrored left to right: a crop's far side stays at the top, so a
     leaning camera's die reads as rightly so (the classifier was trained on crops mirrored at random)."""
-    return np.ascontiguousarray(crop[None, :, ::-1])
+    return np.ascontiguousarray(crops[:, :, ::-1])
 
 
 def quarter_turns(crop: np.ndarray) -> np.ndarray:

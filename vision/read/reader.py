@@ -21,7 +21,7 @@ from dataclasses import replace
 import cv2
 import numpy as np
 
-from vision.read.classify import NOT_A_DIE, logits_and_features, mirror_image, quarter_turns, reader_crop, softmax
+from vision.read.classify import NOT_A_DIE, logits_and_features, mirror_images, quarter_turns, reader_crop, softmax
 from vision.read.detect import Candidate, drop_duplicates, find_candidates, same_die
 from vision.read.params import DEFAULT_PARAMS, ReaderParams, VisionInputError
 from vision.read.reading import DiceReading, Die
@@ -148,7 +148,7 @@ def _with_other_views(crops: np.ndarray, probabilities: np.ndarray, params: Read
     """``probabilities``, those of each crop whose face is unsure (and that may be a die) averaged
     with its other views': for a camera straight down its three quarter turns
     (:func:`vision.read.classify.quarter_turns`, below ``quarter_turns_below``), since it sees a die
-    as rightly at any turn; for one that leans its mirror image (:func:`vision.read.classify.mirror_image`,
+    as rightly at any turn; for one that leans its mirror image (:func:`vision.read.classify.mirror_images`,
     below ``mirror_below``), the far side kept at the top. A face the classifier doubts in one view
     it may read in another. Straight down, measured on the held-out photos at the table: right
     68.9 -> 70.9 % (dev), 84.6 -> 85.3 % (train-photos), silent unchanged; averaging the faces
@@ -160,7 +160,7 @@ def _with_other_views(crops: np.ndarray, probabilities: np.ndarray, params: Read
               and face_confidences(p[:NOT_A_DIE], params.face_temperature).max() < below]
     if not unsure:
         return probabilities
-    views = [quarter_turns(crops[i]) if straight_down else mirror_image(crops[i]) for i in unsure]
+    views = [quarter_turns(crops[i]) if straight_down else mirror_images(crops[i : i + 1]) for i in unsure]
     seen = _probabilities(np.concatenate(views), params, head).reshape(len(unsure), len(views[0]), -1)
     averaged = probabilities.copy()
     averaged[unsure] = (probabilities[unsure] + seen.sum(axis=1)) / (1 + len(views[0]))
@@ -173,14 +173,14 @@ def _at_the_typical_size(candidates: list[Candidate], kept: list[Candidate], par
     rejects), and the dice of one throw are of one size. Only candidates far off that size and
     lying on no die already found are looked at again; those near a die found are also looked at
     shifted each of eight ways (:func:`_shifted`), since a pip lies off its die's centre."""
-    dice = [c for c in kept if _is_sure_die(c, params)]
+    dice = _sure_dice(kept, params)
     if not dice:
         return []
     typical = _typical_size(dice)
     again = []
     for c in candidates:
         resized = replace(c, size=typical)
-        if not 1 / params.typical_size_ratio <= c.size / typical <= params.typical_size_ratio and not any(
+        if _of_another_size(c, typical, params) and not any(
             same_die(resized, d, params.duplicate_distance) for d in dice
         ):
             again.append(resized)
@@ -197,7 +197,7 @@ def _recentred(bgr: np.ndarray, kept: list[Candidate], faces: dict[Candidate, np
     least ``typical_size_min_presence`` sure that one is a die and it lies on no other candidate
     kept (its probabilities go into ``faces``): proposed off the centre of a die pressed among
     others, a candidate's crop holds half a neighbour and is doubted, where the die itself is read."""
-    dice = [c for c in kept if _is_sure_die(c, params)]
+    dice = _sure_dice(kept, params)
     if not dice:
         return kept
     typical = _typical_size(dice)
@@ -222,7 +222,7 @@ def _split_merged(bgr: np.ndarray, kept: list[Candidate], faces: dict[Candidate,
     kept (their probabilities go into ``faces``): two dice pressed together, taken for one big
     candidate whose crop holds both faces (a camera that leans sees them so most often; a camera
     straight down is read the same way)."""
-    dice = [c for c in kept if _is_sure_die(c, params)]
+    dice = _sure_dice(kept, params)
     if len(dice) < 2:
         return kept
     typical = _typical_size(dice)
@@ -269,7 +269,7 @@ def _lone_dice_judged_again(bgr: np.ndarray, kept: list[Candidate], faces: dict[
     real photos worse."""
     if params.up is not None:
         return kept
-    dice = [c for c in kept if _is_sure_die(c, params)]
+    dice = _sure_dice(kept, params)
     lone = [c for c in dice if c.score < params.lone_die_below
             and not any(d is not c and same_die(c, d, params.typical_size_near) for d in dice)]
     if not lone:
@@ -290,17 +290,27 @@ def _odd_sized_doubted(kept: list[Candidate], faces: dict[Candidate, np.ndarray]
     median is a die's), their face unsure and less than ``odd_size_min_presence`` likely a die. A
     key or a printed mark beside the dice, taken for a die, is seldom of their size; a real die of
     another size is read sure of its face or of being a die."""
-    dice = [c for c in kept if _is_sure_die(c, params)]
+    dice = _sure_dice(kept, params)
     if len(dice) < 3:
         return set()
     typical = _typical_size(dice)
     return {c for c in dice if c.score < params.odd_size_min_presence and not _is_sure_face(faces[c], params)
-            and not 1 / params.typical_size_ratio <= c.size / typical <= params.typical_size_ratio}
+            and _of_another_size(c, typical, params)}
 
 
 def _is_sure_face(faces: np.ndarray, params: ReaderParams) -> bool:
     """Whether the six face probabilities name a face surely enough to be read (``face_threshold``)."""
     return bool(face_confidences(faces, params.face_temperature).max() >= params.face_threshold)
+
+
+def _sure_dice(kept: list[Candidate], params: ReaderParams) -> list[Candidate]:
+    """The candidates kept that are dice, not doubtful ones (:func:`_is_sure_die`)."""
+    return [c for c in kept if _is_sure_die(c, params)]
+
+
+def _of_another_size(candidate: Candidate, typical: float, params: ReaderParams) -> bool:
+    """Bigger or smaller than the dice's ``typical`` size by more than ``typical_size_ratio``."""
+    return not 1 / params.typical_size_ratio <= candidate.size / typical <= params.typical_size_ratio
 
 
 def _typical_size(dice: list[Candidate]) -> float:

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from vision.read.classify import CLASSES, NOT_A_DIE, logits_and_features, mirror_image, softmax
+from vision.read.classify import CLASSES, NOT_A_DIE, logits_and_features, mirror_images, softmax
 from vision.read.params import ReaderParams
 
 FOLDS = 4  # the examples are split by throw into this many parts; each is held out once
@@ -145,7 +145,7 @@ def upright_views(crops: np.ndarray) -> np.ndarray:
     """Each crop as cut and mirrored left to right: the views that keep the camera's far side at
     the top, where the classifier learned a die's top face lies (a quarter turn would put a side
     face there)."""
-    return np.concatenate([crops, *(mirror_image(crop) for crop in crops)])
+    return np.concatenate([crops, mirror_images(crops)])
 
 
 def shipped_layer(features: np.ndarray, logits: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
