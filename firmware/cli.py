@@ -563,7 +563,7 @@ def build_parser() -> argparse.ArgumentParser:
     bench_vision = command("bench-vision", help="reader accuracy and speed on synthetic trays")
     bench_vision.add_argument("--trays", type=_positive, default=1000, help="trays of each kind to render and read (default 1000)")
     bench_vision.add_argument("--seed", type=_seed, default=1, help="seed for the synthetic trays (default 1)")
-    bench_vision.add_argument("--threads", type=_positive, default=1, help="OpenCV's threads while reading (default 1)")
+    bench_vision.add_argument("--threads", type=_positive, default=1, help="threads OpenCV and the nets use while reading (default 1)")
     bench_vision.add_argument("--up", type=_degrees, default=0.0, metavar="DEGREES",
                               help=UP_HELP + " (the default); the desk's webcam is drawn looking that way and the reader told "
                                    "so, and that the other trays are seen from straight above")

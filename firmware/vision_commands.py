@@ -203,7 +203,7 @@ class SyntheticFigures:
     invented: int  # dice reported where none was drawn (clutter, a side face or garbage read as a die)
     median_ms: float
     wrong: tuple[str, ...]  # one line per tray not read exactly
-    threads: int  # OpenCV's threads while the trays were read
+    threads: int  # threads OpenCV and the nets used while the trays were read
     counted: int = 0  # trays where as many dice were reported as were drawn
     dice: int = 0  # dice drawn in all
     dice_right: int = 0  # of them, read with their value where they lie
@@ -302,8 +302,8 @@ def synthetic_accuracy(kind: TrayKind, trays: int, seed: int, up: float = 0.0,
 
 def bench_vision_command(trays: int, seed: int, threads: int = 1, up: float = 0.0, out: Out = print,
                          tray_margin: float = TRAY_MARGIN) -> int:
-    """Synthetic-tray accuracy and speed for each kind of tray in TRAY_KINDS, OpenCV on ``threads``
-    threads (one, as the Pi's reader shares its cores with the loop and the camera); ``up`` is where
+    """Synthetic-tray accuracy and speed for each kind of tray in TRAY_KINDS, OpenCV and the nets on
+    ``threads`` threads (one, as the Pi's reader shares its cores with the loop and the camera); ``up`` is where
     the desk webcam's far side lies, and the reader is told so. Each kind's line is followed by its
     ``at the table:`` line (the tray: the drawn dice's spread grown by ``tray_margin`` die sizes)."""
     before = cv2.getNumThreads()

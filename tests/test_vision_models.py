@@ -1,6 +1,8 @@
 """The reader's nets: a missing or broken model file is a clear error; an unsure face is never guessed."""
 
+import sys
 from dataclasses import replace
+from pathlib import Path
 
 import cv2
 import numpy as np
@@ -107,13 +109,47 @@ def test_a_tables_own_layer_reads_only_the_straight_down_classifiers_features(tr
     assert not np.allclose(face_probabilities(crops, same_classifier, layer), face_probabilities(crops, same_classifier))
 
 
-@pytest.mark.skipif(not network._ENGINE, reason="OpenCV 4 has one DNN engine only")
+@pytest.fixture
+def without_onnxruntime(monkeypatch):
+    """The reader where ONNX Runtime cannot be imported (no wheel for 32-bit ARM): OpenCV runs the nets."""
+    monkeypatch.setitem(sys.modules, "onnxruntime", None)
+    network.forget_models()
+    yield
+    network.forget_models()
+
+
 @pytest.mark.parametrize("model, shape", [("detector_model", (1, 3, 64, 96)), ("classifier_model", (5, 3, 48, 48))])
-def test_the_engine_the_nets_run_on_gives_what_opencvs_default_engine_gives(model, shape):
-    """The reader loads its nets on OpenCV 5's classic DNN engine for speed (network._ENGINE): the
-    outputs must be the default engine's, or the measured figures would not be the reader's."""
+def test_the_runtime_the_nets_run_on_gives_what_opencvs_default_engine_gives(model, shape):
+    """The reader runs its nets on ONNX Runtime for speed, or else on OpenCV 5's classic DNN engine
+    (network._ENGINE): the outputs must be those of OpenCV's default engine, or the measured
+    figures would not be the reader's."""
     path = getattr(DEFAULT_PARAMS, model)
     batch = np.random.default_rng(3).random(shape, dtype=np.float32) - 0.5
     default = cv2.dnn.readNetFromONNX(str(path))
     default.setInput(batch)
     assert np.allclose(network.run(path, batch), default.forward(), atol=1e-5)
+    assert np.allclose(network.opencv_net(path)(batch), default.forward(), atol=1e-5)
+
+
+def _runtime_of(model: Path) -> str:
+    """The name of the function in vision.read.network that loaded the net the reader runs."""
+    return network._load(model, cv2.getNumThreads()).__qualname__.split(".")[0]
+
+
+def test_onnx_runtime_runs_the_nets_where_it_is_installed():
+    pytest.importorskip("onnxruntime")
+    network.forget_models()
+    network.run(DEFAULT_PARAMS.classifier_model, np.zeros((1, 3, 48, 48), np.float32))
+    assert _runtime_of(DEFAULT_PARAMS.classifier_model) == "_onnxruntime_net"
+
+
+def test_without_onnx_runtime_opencv_reads_the_same_dice(tray, without_onnxruntime):
+    assert read_dice(tray).values == (1, 2, 3, 4)
+    assert _runtime_of(DEFAULT_PARAMS.classifier_model) == "opencv_net"
+
+
+def test_a_broken_model_file_is_named_by_opencv_too(tray, tmp_path, without_onnxruntime):
+    broken = tmp_path / "broken.onnx"
+    broken.write_bytes(b"\x00not a model")
+    with pytest.raises(VisionModelError, match="broken.onnx cannot be loaded"):
+        read_dice(tray, replace(DEFAULT_PARAMS, classifier_model=broken))
