@@ -15,6 +15,7 @@ The nets are trained by :mod:`vision.training.train` and run through OpenCV.
 from __future__ import annotations
 
 import math
+import statistics
 from collections.abc import Sequence
 from dataclasses import replace
 
@@ -315,7 +316,7 @@ def _of_another_size(candidate: Candidate, typical: float, params: ReaderParams)
 
 def _typical_size(dice: list[Candidate]) -> float:
     """The dice of one throw are of one size: the median of those found."""
-    return float(np.median([c.size for c in dice]))
+    return float(statistics.median(c.size for c in dice))
 
 
 def _near_a_die(candidate: Candidate, dice: list[Candidate], typical: float, params: ReaderParams) -> bool:
