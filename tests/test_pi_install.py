@@ -33,6 +33,9 @@ STAND_INS = {
         grep -qx "${@: -1}" "$STATE/installed" 2>/dev/null || exit 1
         printf 'install ok installed'
     """,
+    "dpkg": """
+        [ "$1" = --print-architecture ] && echo "${FAKE_ARCH:-arm64}"
+    """,
     "raspi-config": """
         case "$2" in get_i2c) cat "$STATE/i2c" 2>/dev/null || echo 1 ;; do_i2c) echo "$3" >"$STATE/i2c" ;; esac
     """,
@@ -151,7 +154,8 @@ def test_a_first_install_makes_every_call_in_order_and_says_each_step(pi):
         "apt-get install -y -q git python3-venv python3-pip python3-numpy python3-picamera2 python3-lgpio i2c-tools",
         f"python3 -m venv --system-site-packages {venv}",
         "python3 -c import numpy; print(\"numpy==\" + numpy.__version__)",
-        f"pip install -q -c {venv}/apt-numpy.txt {pi.clone}",
+        "dpkg --print-architecture",
+        f"pip install -q -c {venv}/apt-numpy.txt {pi.clone}[fast]",
         "i2cdetect -y 1",
         "systemctl daemon-reload",
         "systemctl is-enabled --quiet dice-companion",
@@ -196,6 +200,12 @@ def test_the_answers_go_into_a_configuration_the_companion_takes(pi):
     assert config.camera.backend == "usb"
     assert (config.web.enabled, config.web.address) == (True, "0.0.0.0")
     assert str(config.data_dir) == "/var/lib/dice-companion"
+
+
+def test_a_32_bit_system_installs_without_onnx_runtime_and_says_opencv_reads_the_dice(pi):
+    out = ok(pi.install(FAKE_ARCH="armhf"))
+    assert f"pip install -q -c {pi.venv}/apt-numpy.txt {pi.clone}" in pi.calls()
+    assert "no ONNX Runtime for this armhf system: OpenCV runs the dice reader's nets" in out
 
 
 def test_the_defaults_without_a_panel_on_the_bus_say_so(pi):
@@ -256,7 +266,7 @@ def test_after_a_pull_it_upgrades_and_restarts_keeping_the_configuration_and_the
     pi.git("commit", "-q", "-m", "pulled")
     out = ok(pi.install())
     calls = pi.calls()
-    assert f"pip install -q -c {pi.venv}/apt-numpy.txt {pi.clone}" in calls
+    assert f"pip install -q -c {pi.venv}/apt-numpy.txt {pi.clone}[fast]" in calls
     assert calls.index("systemctl stop dice-companion") < calls.index("systemctl start dice-companion")
     assert not any(call.startswith("apt-get") for call in calls)
     assert pi.config.read_text() == config and "running what is installed now" in out

@@ -202,7 +202,15 @@ step_project() {
     # numpy stays at apt's version: picamera2 (from apt) was built against it
     as_user python3 -c 'import numpy; print("numpy==" + numpy.__version__)' >"$VENV/apt-numpy.txt"
     say "  keeping $(cat "$VENV/apt-numpy.txt") (apt's)"
-    as_user "$VENV/bin/pip" install -q -c "$VENV/apt-numpy.txt" "$CLONE"
+    # ONNX Runtime (the extra "fast") reads a throw in half OpenCV's time; PyPI has its wheels for
+    # 64-bit systems only, and a 32-bit Raspberry Pi OS reports a 64-bit kernel's machine to pip
+    local arch extras=""
+    arch="$(dpkg --print-architecture 2>/dev/null)" || true
+    case "$arch" in
+        arm64|amd64) extras="[fast]" ;;
+        *) say "  no ONNX Runtime for this ${arch:-unknown} system: OpenCV runs the dice reader's nets (about half as fast)" ;;
+    esac
+    as_user "$VENV/bin/pip" install -q -c "$VENV/apt-numpy.txt" "$CLONE$extras"
     printf '%s\n' "$source" >"$STAMP"
     chown "$user:" "$VENV/apt-numpy.txt" "$STAMP" 2>/dev/null || true
 }

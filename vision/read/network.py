@@ -1,9 +1,9 @@
 """Run the reader's small neural nets (ONNX files shipped in vision/models/).
 
-ONNX Runtime runs them where PyPI has its wheel (x86-64, and aarch64: every 64-bit Raspberry Pi
-OS): on one thread a 5-dice tray reads in about half the time it takes OpenCV's DNN module (README,
-"Benchmarks"), with the same readings. Where it cannot be installed (32-bit ARM), OpenCV's DNN
-module runs them, so the reader still needs no deep-learning framework.
+ONNX Runtime, an inference library alone (the extra ``fast``, which the Pi's installer adds on a
+64-bit system), runs them where it is installed: on one thread a 5-dice tray reads in less than half
+the time it takes OpenCV's DNN module (README, "Benchmarks"), with the same readings. Without it
+(PyPI has no wheel for a 32-bit system) OpenCV's DNN module runs them.
 """
 
 from __future__ import annotations
@@ -23,9 +23,10 @@ class VisionModelError(OSError):
     """A model file of the reader is missing or cannot be loaded."""
 
 
-# OpenCV 5 runs an ONNX file on its new DNN engine unless told otherwise; its classic engine gives
-# the same outputs (within 2e-6) in about half the classifier's time and 0.85 of the detector's on
-# one thread. OpenCV 4 has only the classic engine, and no such argument.
+# Without ONNX Runtime: OpenCV 5 runs an ONNX file on its new DNN engine unless told otherwise; its
+# classic engine gives the same outputs (within 2e-6) in about half the classifier's time and 0.85
+# of the detector's on one thread (README, "Benchmarks"). OpenCV 4 has only the classic engine, and
+# no such argument.
 _ENGINE = (cv2.dnn.ENGINE_CLASSIC,) if hasattr(cv2.dnn, "ENGINE_CLASSIC") else ()
 
 

@@ -9,7 +9,7 @@ Pipeline (all numbers in :class:`vision.read.params.ReaderParams`):
   4. of candidates that overlap (a side face or a pip on a die, two passes finding one die),
      the likeliest die stays; a face the classifier is unsure of is reported unreadable, never
      guessed; the confidence is temperature-scaled to mean how often such a reading is right.
-The nets are trained by :mod:`vision.training.train` and run through OpenCV.
+The nets are trained by :mod:`vision.training.train` and run by :mod:`vision.read.network`.
 """
 
 from __future__ import annotations

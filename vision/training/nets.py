@@ -1,4 +1,4 @@
-"""The two nets, in PyTorch, as trained; the reader runs their ONNX exports through OpenCV."""
+"""The two nets, in PyTorch, as trained; the reader runs their ONNX exports (:mod:`vision.read.network`)."""
 
 from __future__ import annotations
 
