@@ -34,6 +34,11 @@ def test_a_correction_of_another_box_or_value_or_file_changes_nothing():
     assert corrected("b_1.jpg", (2, 5, 5), BOXES, table(Correction("a_1.jpg", BOXES[1][:4], 5, 6, ""))) == ((2, 5, 5), BOXES)
 
 
+def test_a_die_the_labels_leave_out_is_added_with_its_face():
+    fix = table(Correction("a_1.jpg", (130.0, 10.0, 150.0, 30.0), 0, 3, "three pips, unlabelled"))
+    assert corrected("a_1.jpg", (2, 5, 5), BOXES, fix) == ((2, 3, 5, 5), (*BOXES, (130.0, 10.0, 150.0, 30.0, 3)))
+
+
 def test_a_malformed_list_names_its_line(tmp_path):
     bad = tmp_path / "corrections.csv"
     bad.write_text("file,x0,y0,x1,y1,old,new,why\na.jpg,1,2,3,4,5,5,same\n")
@@ -47,11 +52,15 @@ def test_every_reviewed_correction_says_why():
 
 
 @pytest.mark.skipif(not (SHARED / "dice-photos" / "boxes.csv").is_file(), reason="the shared photo sets are not here")
-def test_every_reviewed_correction_names_exactly_one_labelled_box_of_the_sets():
+def test_every_reviewed_correction_names_exactly_one_labelled_box_of_the_sets_or_adds_a_die_beside_them():
     boxes = {**read_boxes(SHARED / "dice-photos"), **read_boxes(SHARED / "train-photos")}
     for file, rows in corrections().items():
         for c in rows:
-            assert sum(c.names(box) for box in boxes[file]) == 1, (file, c)
+            if c.adds_a_die:  # where no labelled die lies: its centre in no labelled box
+                x, y = (c.box[0] + c.box[2]) / 2, (c.box[1] + c.box[3]) / 2
+                assert not any(b[0] <= x <= b[2] and b[1] <= y <= b[3] for b in boxes[file]), (file, c)
+            else:
+                assert sum(c.names(box) for box in boxes[file]) == 1, (file, c)
 
 
 @pytest.mark.skipif(not (SHARED / "dice-photos" / "boxes.csv").is_file(), reason="the shared photo sets are not here")

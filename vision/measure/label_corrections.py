@@ -2,7 +2,8 @@
 
 ``vision/measure/label_corrections.csv`` lists each corrected die by its file and its labelled box (as the
 set's ``boxes.csv`` gives it), the label it had, the face its pips show (0 where no face can be
-read), and a few words of why. Every row was looked at by a person, die by die, after
+read), and a few words of why. A die the labels leave out, plain in the photo, is a row whose old
+label is 0 and whose box is where the die lies (no labelled box there): it is added to the photo. Every row was looked at by a person, die by die, after
 ``python -m vision.training.label_review`` flagged it; a face is corrected only to what the pips
 show, never to agree with the reader. The sets in ``../shared`` are never edited.
 """
@@ -35,6 +36,11 @@ class Correction:
     def names(self, box: tuple[float, float, float, float, int]) -> bool:
         """Whether this correction is of ``box`` (x0, y0, x1, y1, value)."""
         return box[4] == self.old and all(abs(a - b) <= SAME_BOX for a, b in zip(box[:4], self.box))
+
+    @property
+    def adds_a_die(self) -> bool:
+        """Whether this row adds a die the labels left out (its old label 0, its box a new one)."""
+        return self.old == 0
 
 
 class CorrectionsError(ValueError):
@@ -93,8 +99,9 @@ def _correction(row: dict, path: Path, line: int) -> Correction:
                                "the box and faces as numbers") from None
     if not all(math.isfinite(v) for v in correction.box):
         raise CorrectionsError(f"{path} line {line}: the box {_box(correction.box)} must be finite numbers")
-    if not (0 <= correction.new <= 6 and 1 <= correction.old <= 6) or correction.new == correction.old:
-        raise CorrectionsError(f"{path} line {line}: old must be 1-6 and new 0-6, and they must differ")
+    if not (0 <= correction.new <= 6 and 0 <= correction.old <= 6) or correction.new == correction.old:
+        raise CorrectionsError(f"{path} line {line}: old must be 0-6 (0: a die the labels leave out) and new 0-6, "
+                               "and they must differ")
     return correction
 
 
@@ -113,10 +120,13 @@ def corrected(
     left = Counter(values)
     fixed = []
     for box in boxes:
-        correction = next((c for c in mine if c.names(box)), None)
+        correction = next((c for c in mine if not c.adds_a_die and c.names(box)), None)
         if correction is not None and left[correction.old] > 0:
             left[correction.old] -= 1
             left[correction.new] += 1
             box = (*box[:4], correction.new)
         fixed.append(box)
+    for added in (c for c in mine if c.adds_a_die):
+        left[added.new] += 1
+        fixed.append((*added.box, added.new))
     return tuple(sorted(left.elements())), tuple(fixed)

@@ -69,7 +69,8 @@ def draw_corrections(folders: list[Path], path: Path) -> None:
         if folder is not None:
             image = load_image(folder / "images" / file)
             for c in rows:
-                tiles.append(tile(image, (*c.box, c.old), f"{file[:24]}\nlabel {c.old} -> {c.new or 'unclear'}"))
+                was = "no label" if c.adds_a_die else f"label {c.old}"
+                tiles.append(tile(image, (*c.box, c.old), f"{file[:24]}\n{was} -> {c.new or 'unclear'}"))
     if not tiles:
         print(f"no corrected die is in {', '.join(map(str, folders))}: no sheet written")
         return
