@@ -3,9 +3,10 @@
 ``vision/measure/label_corrections.csv`` lists each corrected die by its file and its labelled box (as the
 set's ``boxes.csv`` gives it), the label it had, the face its pips show (0 where no face can be
 read), and a few words of why. A die the labels leave out, plain in the photo, is a row whose old
-label is 0 and whose box is where the die lies (no labelled box there): it is added to the photo. Every row was looked at by a person, die by die, after
-``python -m vision.training.label_review`` flagged it; a face is corrected only to what the pips
-show, never to agree with the reader. The sets in ``../shared`` are never edited.
+label is 0 and whose box is where the die lies (no labelled box there): it is added to the photo.
+Every row was looked at by a person, die by die, after ``python -m vision.training.label_review``
+flagged it (or the reader was refused for an extra die there); a face is corrected only to what the
+pips show, never to agree with the reader. The sets in ``../shared`` are never edited.
 """
 
 from __future__ import annotations
