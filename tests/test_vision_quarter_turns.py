@@ -27,9 +27,9 @@ def turned(monkeypatch) -> list[np.ndarray]:
 
 @pytest.fixture
 def mirrored(monkeypatch) -> list[np.ndarray]:
-    """Every crop the reader mirrors, in order."""
+    """Every crop the reader mirrors, in order (the reader mirrors a batch at once)."""
     crops: list[np.ndarray] = []
-    monkeypatch.setattr(reader, "mirror_images", lambda batch: crops.append(batch) or mirror_images(batch))
+    monkeypatch.setattr(reader, "mirror_images", lambda batch: crops.extend(batch) or mirror_images(batch))
     return crops
 
 

@@ -115,7 +115,7 @@ class ReaderParams:
     # ...and, where the camera looks straight down, one less certain than this is read again at each
     # quarter turn first. The reader's own threshold, moved with it; kept apart so that a reading
     # with every face kept (``eval-vision --calibration``, ``vision.training.thresholds``) turns the
-    # same dice. Turning surer dice too trades throws right for throws silently wrong, on the 118
+    # same dice. Turning surer dice too trades throws right for fewer silently wrong, on the 118
     # choosing photos at the table: 82/5 (0.7), 79/3 (0.85 to 0.95), 78/2 (every die, and a 5-dice
     # tray 29 -> 47 ms); the face threshold lowered with it gives no more right for as few silent.
     quarter_turns_below: float = 0.7  # -

@@ -161,10 +161,10 @@ def _with_other_views(crops: np.ndarray, probabilities: np.ndarray, params: Read
               and face_confidences(p[:NOT_A_DIE], params.face_temperature).max() < below]
     if not unsure:
         return probabilities
-    views = [quarter_turns(crops[i]) if straight_down else mirror_images(crops[i : i + 1]) for i in unsure]
-    seen = _probabilities(np.concatenate(views), params, head).reshape(len(unsure), len(views[0]), -1)
+    views = np.concatenate([quarter_turns(crops[i]) for i in unsure]) if straight_down else mirror_images(crops[unsure])
+    seen = _probabilities(views, params, head).reshape(len(unsure), len(views) // len(unsure), -1)
     averaged = probabilities.copy()
-    averaged[unsure] = (probabilities[unsure] + seen.sum(axis=1)) / (1 + len(views[0]))
+    averaged[unsure] = (probabilities[unsure] + seen.sum(axis=1)) / (1 + seen.shape[1])
     return averaged
 
 
