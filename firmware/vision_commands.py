@@ -38,7 +38,7 @@ from vision.measure.evaluation import (
     unseen,
 )
 from vision.read.params import DEFAULT_PARAMS, ReaderParams
-from vision.read.reader import candidates_in, likeliest, read_dice
+from vision.read.reader import candidates_in, read_dice, taken
 from vision.read.reading import DiceReading, Die
 from vision.read.tray import dice_inside
 from vision.scenes.bench_trays import BENCH_SIZE, TRAY_KINDS, Thrown, TrayKind, throws
@@ -254,13 +254,15 @@ def _is_exact(reading: DiceReading, placed: tuple[PlacedDie, ...]) -> bool:
     return reading.values == tuple(sorted(d.value for d in placed)) and not reading.unreadable and not _invented(reading, placed)
 
 
-def _at_the_table(reading: DiceReading, placed: tuple[PlacedDie, ...], tray_margin: float,
+def _at_the_table(reading: DiceReading, image: np.ndarray, placed: tuple[PlacedDie, ...], tray_margin: float,
                   params: ReaderParams) -> str:
-    """How the companion fares with ``reading`` at the table: the dice inside the drawn dice's spread
-    grown by ``tray_margin`` die sizes (the whole picture when none is drawn), the count known."""
+    """How the companion fares with ``reading`` of ``image`` at the table: the dice inside the drawn
+    dice's spread grown by ``tray_margin`` die sizes (the whole picture when none is drawn), the
+    count known (a throw read short looked at again closer: :func:`vision.read.reader.taken`)."""
     tray = spread_tray([((x, y), side) for x, y, side in (d.box() for d in placed)], tray_margin, BENCH_SIZE)
-    taken = likeliest(dice_inside(reading, tray), len(placed), params)
-    return table_outcome(taken, len(placed), _is_exact(taken, placed))
+    chosen = taken(dice_inside(reading, tray), len(placed),
+                   lambda: dice_inside(read_dice(image, params, closer=True), tray), params)
+    return table_outcome(chosen, len(placed), _is_exact(chosen, placed))
 
 
 def read_throws(kind: TrayKind, thrown: Iterable[Thrown], params: ReaderParams = DEFAULT_PARAMS,
@@ -282,7 +284,7 @@ def read_throws(kind: TrayKind, thrown: Iterable[Thrown], params: ReaderParams =
         counted += len(reading.dice) == len(placed)
         dice += len(placed)
         dice_right += _right_where_drawn(placed, reading.dice)
-        outcomes.append(_at_the_table(reading, placed, tray_margin, params))
+        outcomes.append(_at_the_table(reading, image, placed, tray_margin, params))
         if _is_exact(reading, placed):
             exact += 1
         else:

@@ -6,7 +6,8 @@ import pytest
 
 from firmware.cli import main
 from vision.measure.at_the_table import at_the_table, spread_tray
-from vision.measure.evaluation import LabelledPhoto, PhotoResult, TableFigures, table_outcome
+from vision.measure.evaluation import CloserLook, LabelledPhoto, PhotoResult, TableFigures, table_outcome
+from vision.read.params import DEFAULT_PARAMS
 from vision.read.reading import DiceReading, Die
 from vision.scenes.synthetic import random_look, render_tray
 
@@ -34,6 +35,24 @@ def test_at_the_table_keeps_the_dice_inside_the_spread_then_the_likeliest_of_the
     assert at_the_table(result, 1.5, known_count=False).table_outcome == "missed"
     taken = at_the_table(result, 1.5, known_count=True)
     assert taken.reading.values == (2, 5) and taken.table_outcome == "right"
+
+
+def test_a_photo_read_short_in_its_tray_is_taken_from_its_closer_look_cut_to_the_tray(tmp_path):
+    """The closer look (read again only then, from the image file) finds the 5 and a die beyond the tray."""
+    photo = LabelledPhoto("x_1.jpg", (2, 5), "test", BOXES)
+    cv2.imwrite(str(tmp_path / "x_1.png"), np.zeros((FRAME[1], FRAME[0], 3), np.uint8))
+    reads = []
+
+    def read(image, params):
+        reads.append(params.coarse_shrink)
+        return DiceReading((die(2, (100.0, 100.0)), die(5, (160.0, 100.0)), die(4, (300.0, 250.0))))
+
+    closer = CloserLook(read, tmp_path / "x_1.png", DEFAULT_PARAMS)
+    result = PhotoResult(photo, DiceReading((die(2, (100.0, 100.0)),)), 1.0, frame_size=FRAME, closer=closer)
+    assert at_the_table(result, 1.5, known_count=False).table_outcome == "missed" and not reads
+    taken = at_the_table(result, 1.5, known_count=True)
+    assert taken.reading.values == (2, 5) and taken.table_outcome == "right"
+    assert reads == [DEFAULT_PARAMS.short_coarse_shrink]
 
 
 @pytest.mark.parametrize(("dice", "exact", "outcome"), [

@@ -1,9 +1,13 @@
-"""At the table the number of dice is known: the N likeliest dice, or a refusal (``vision.read.reader.likeliest``)."""
+"""At the table the number of dice is known: the N likeliest dice, or a refusal (``vision.read.reader.likeliest``);
+a throw read short is looked at again closer (``vision.read.reader.taken``)."""
 
 from dataclasses import replace
 
+import numpy as np
+
+from vision.read import reader
 from vision.read.params import DEFAULT_PARAMS
-from vision.read.reader import likeliest
+from vision.read.reader import closer_look, likeliest, taken
 from vision.read.reading import DiceReading, Die
 
 PARAMS = replace(DEFAULT_PARAMS, expected_min_presence=0.3, expected_max_extra_presence=0.6)
@@ -51,3 +55,41 @@ def test_an_unsure_die_stays_unsure():
 def test_no_dice_expected_and_a_clear_die_there_is_one_too_many():
     assert likeliest(DiceReading(CLEAR[:1]), 0, PARAMS).dice == CLEAR[:1]
     assert likeliest(DiceReading((), (die(10, presence=0.2),)), 0, PARAMS).dice == ()
+
+
+def test_a_throw_found_in_full_is_not_looked_at_again():
+    def never() -> DiceReading:
+        raise AssertionError("looked at again although every die was found")
+
+    assert taken(DiceReading(CLEAR), 4, never, PARAMS).dice == CLEAR
+
+
+def test_a_throw_read_short_is_taken_from_the_closer_look():
+    looks = []
+
+    def closer() -> DiceReading:
+        looks.append(1)
+        return DiceReading(CLEAR)
+
+    assert taken(DiceReading(CLEAR[:3]), 4, closer, PARAMS).dice == CLEAR and looks == [1]
+
+
+def test_a_closer_look_that_finds_no_more_is_refused_as_short():
+    assert len(taken(DiceReading(CLEAR[:2]), 4, lambda: DiceReading(CLEAR[:3]), PARAMS).dice) == 3
+
+
+def test_the_reader_told_the_count_reads_a_short_throw_again_with_the_coarse_pass_closer(monkeypatch):
+    """``read_dice(expected=...)``: a second reading only when the first is short, with ``closer_look``'s params."""
+    shrinks = []
+    first, second = [(d, None) for d in CLEAR[:3]], [(d, None) for d in CLEAR]
+
+    def found(image, params, head=None):
+        shrinks.append(params.coarse_shrink)
+        return (first if len(shrinks) == 1 else second), []
+
+    monkeypatch.setattr(reader, "_found", found)
+    image = np.zeros((60, 60, 3), np.uint8)
+    assert reader.read_dice(image, PARAMS, expected=4).values == (1, 2, 3, 4)
+    assert shrinks == [PARAMS.coarse_shrink, PARAMS.short_coarse_shrink] and closer_look(PARAMS).coarse_shrink == 4
+    shrinks.clear()
+    assert reader.read_dice(image, PARAMS, expected=3).values == (1, 2, 3) and shrinks == [PARAMS.coarse_shrink]

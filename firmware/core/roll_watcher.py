@@ -15,7 +15,7 @@ from typing import Protocol
 
 import numpy as np
 
-from vision.read.reader import likeliest
+from vision.read.reader import taken
 from vision.read.reading import DiceReading
 from vision.read.settle import ReadingConfirmer, SettleDetector, SettleParams
 from vision.read.tray import TrayOutline, dice_inside
@@ -25,9 +25,10 @@ UNMOVED_FRACTION = 0.5  # of a die's size: a die read this close to where one la
 
 class Reader(Protocol):
     """Reads the dice of a frame; ``up`` says where the camera's far side lies (``ReaderParams.up``)
-    when the tray's outline shows the camera leaning; not given, the reader's own (straight down)."""
+    when the tray's outline shows the camera leaning; not given, the reader's own (straight down).
+    ``closer`` asks for the second look at a throw read short (:func:`vision.read.reader.closer_look`)."""
 
-    def __call__(self, frame: np.ndarray, /, *, up: float | None = None) -> DiceReading: ...
+    def __call__(self, frame: np.ndarray, /, *, up: float | None = None, closer: bool = False) -> DiceReading: ...
 
 
 @dataclass(frozen=True)
@@ -90,7 +91,8 @@ class RollWatcher:
     def frame(self, frame: np.ndarray, roll_due: bool, expected: int | None = None) -> Seen | None:
         """Take the next frame; returns a confirmed reading when a roll is due and one is ready.
         With ``expected`` (the dice the roll needs) each reading is the likeliest that many dice in
-        the tray, or the clear ones when that many are not there (:func:`vision.read.reader.likeliest`)."""
+        the tray, or the clear ones when that many are not there, looked at again closer when fewer
+        are found (:func:`vision.read.reader.taken`)."""
         settled = self._settle.update(frame)
         self._motion_seen = self._motion_seen or self._settle.moving
         self.needs_throw = self.needs_throw and not self._settle.moving
@@ -117,10 +119,12 @@ class RollWatcher:
         # the camera straight down, as a Pi over a tray mostly is: the straight-down detector, which
         # also reads the synthetic camera's trays (the leaning one refused a throw of the demo there).
         far_side = None if tray is None else tray.far_side()
-        reading = self.reader(frame) if far_side is None else self.reader(frame, up=far_side)
-        if tray is not None:
-            reading = dice_inside(reading, tray)
-        return reading if expected is None else likeliest(reading, expected)
+
+        def look(closer: bool = False) -> DiceReading:
+            reading = self.reader(frame, up=far_side, closer=closer)
+            return reading if tray is None else dice_inside(reading, tray)
+
+        return look() if expected is None else taken(look(), expected, lambda: look(closer=True))
 
 
 def lie_where_they_were(reading: DiceReading, before: DiceReading) -> bool:

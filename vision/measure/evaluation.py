@@ -22,7 +22,7 @@ import statistics
 import time
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
 
@@ -32,7 +32,7 @@ from vision.measure import label_corrections
 from vision.read.classify import NOT_A_DIE, logits_and_features
 from vision.read.image_file import ImageFileError, read_image
 from vision.read.params import DEFAULT_PARAMS, ReaderParams
-from vision.read.reader import crops_at, likeliest
+from vision.read.reader import closer_look, crops_at, taken
 from vision.read.reading import DiceReading, Die
 
 Reader = Callable[[np.ndarray, ReaderParams], DiceReading]
@@ -116,12 +116,28 @@ def match_by_location(boxes: tuple[Box, ...], dice: tuple[Die, ...]) -> dict[int
 
 
 @dataclass(frozen=True)
+class CloserLook:
+    """A photo read again as the companion reads a throw it found short at the table
+    (:func:`vision.read.reader.closer_look`): only when asked and once, the image loaded again then,
+    so that a set's results hold no images."""
+
+    read: Reader
+    image_file: Path
+    params: ReaderParams
+
+    @cached_property
+    def reading(self) -> DiceReading:
+        return self.read(load_image(self.image_file), closer_look(self.params))
+
+
+@dataclass(frozen=True)
 class PhotoResult:
     photo: LabelledPhoto
     reading: DiceReading
     milliseconds: float
     box_faces: tuple[int, ...] = ()  # the classifier's face on each labelled box (``box_faces``)
     frame_size: tuple[int, int] = (0, 0)  # the photo's width and height, px: the frame a tray is placed in
+    closer: CloserLook | None = field(default=None, compare=False, repr=False)  # the photo read again closer, if short
 
     @cached_property
     def _tally(self) -> tuple[int, int]:
@@ -293,16 +309,19 @@ def evaluate(
 ) -> Iterator[PhotoResult]:
     """Read every photo (decoding is not timed) with ``params`` told where its far side lies
     (``up``, :func:`photo_params`) and yield what was read against the label; with ``known_count``
-    the reading is cut to the photo's labelled number of dice (``likeliest``)."""
+    the reading is cut to the photo's labelled number of dice, as the companion takes a throw
+    (:func:`vision.read.reader.taken`: read short, the photo is looked at again closer)."""
     for photo in read_manifest(folder) if photos is None else photos:
         image = load_image(folder / "images" / photo.file)
         told = photo_params(photo, up, params)
+        closer = CloserLook(read, folder / "images" / photo.file, told)
         started = time.perf_counter()
         reading = read(image, told)
         if known_count:
-            reading = likeliest(reading, len(photo.values), told)
+            reading = taken(reading, len(photo.values), lambda: read(image, closer_look(told)), told)
         elapsed = (time.perf_counter() - started) * 1000
-        yield PhotoResult(photo, reading, elapsed, box_faces(image, photo.boxes, told), (image.shape[1], image.shape[0]))
+        yield PhotoResult(photo, reading, elapsed, box_faces(image, photo.boxes, told), (image.shape[1], image.shape[0]),
+                          closer)
 
 
 def figures(name: str, results: list[PhotoResult]) -> Figures:

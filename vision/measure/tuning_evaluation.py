@@ -29,7 +29,7 @@ from vision.measure.evaluation import (
     photo_params,
 )
 from vision.read.params import DEFAULT_PARAMS, ReaderParams
-from vision.read.reader import crops_of, likeliest, read_dice
+from vision.read.reader import crops_of, read_dice, taken
 from vision.read.reading import DiceReading
 from vision.read.table_tuning import Example, TableHead, Watch, tune
 
@@ -83,7 +83,8 @@ def _read(folder: Path, photo: LabelledPhoto, head: TableHead | None, params: Re
     started = time.perf_counter()
     reading = read_dice(image, params, head=head)
     elapsed = (time.perf_counter() - started) * 1000
-    return PhotoResult(photo, reading, elapsed), PhotoResult(photo, likeliest(reading, len(photo.values), params), elapsed)
+    chosen = taken(reading, len(photo.values), lambda: read_dice(image, params, head=head, closer=True), params)
+    return PhotoResult(photo, reading, elapsed), PhotoResult(photo, chosen, elapsed)
 
 
 def evaluate_tuned(

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 import statistics
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 import cv2
@@ -404,20 +404,41 @@ def likeliest(reading: DiceReading, expected: int, params: ReaderParams = DEFAUL
     return DiceReading(reading_order(chosen, params))
 
 
+def closer_look(params: ReaderParams) -> ReaderParams:
+    """``params`` for a second look at a throw read short at the table: the coarse detector pass
+    less shrunk (``short_coarse_shrink``), so that big dice close to the camera, which the usual
+    pass shows only as their pips, are found as dice."""
+    return replace(params, coarse_shrink=params.short_coarse_shrink)
+
+
+def taken(reading: DiceReading, expected: int, closer: Callable[[], DiceReading],
+          params: ReaderParams = DEFAULT_PARAMS) -> DiceReading:
+    """What the companion takes of a throw of ``expected`` dice: the likeliest that many of
+    ``reading`` (:func:`likeliest`), or, where it finds fewer dice than thrown, of ``closer()``, the
+    same throw read with :func:`closer_look`'s params (cut to the tray as ``reading`` was)."""
+    chosen = likeliest(reading, expected, params)
+    return chosen if len(chosen.dice) >= expected else likeliest(closer(), expected, params)
+
+
 def read_dice(
     image: np.ndarray, params: ReaderParams = DEFAULT_PARAMS, expected: int | None = None, head: TableHead | None = None,
-    *, up: float | None = None,
+    *, up: float | None = None, closer: bool = False,
 ) -> DiceReading:
     """Every die in ``image`` (BGR uint8; grey and BGRA accepted) with its top-face value or None;
-    with ``expected``, the dice where that many lie, or a refusal (:func:`likeliest`); with a
-    table's ``head`` (:mod:`vision.read.table_tuning`), read with that table's own last layer; with
-    ``up``, the camera's far side lies there (``ReaderParams.up``, as the tray's outline shows it).
+    with ``expected``, the dice where that many lie, or a refusal (:func:`taken`); with a table's
+    ``head`` (:mod:`vision.read.table_tuning`), read with that table's own last layer; with ``up``,
+    the camera's far side lies there (``ReaderParams.up``, as the tray's outline shows it); with
+    ``closer``, read as a throw read short is read again (:func:`closer_look`).
 
     Raises VisionInputError for inputs that are not images, VisionModelError if a model file is
     missing. The input is never modified.
     """
     if up is not None:
         params = replace(params, up=up)
+    if closer:
+        params = closer_look(params)
     found, doubtful = _found(image, params, head)
     reading = DiceReading(reading_order([die for die, _ in found], params), tuple(doubtful))
-    return reading if expected is None else likeliest(reading, expected, params)
+    if expected is None:
+        return reading
+    return taken(reading, expected, lambda: reading if closer else read_dice(image, params, head=head, closer=True), params)
