@@ -90,6 +90,7 @@ def test_the_reader_told_the_count_reads_a_short_throw_again_with_the_coarse_pas
     monkeypatch.setattr(reader, "_found", found)
     image = np.zeros((60, 60, 3), np.uint8)
     assert reader.read_dice(image, PARAMS, expected=4).values == (1, 2, 3, 4)
-    assert shrinks == [PARAMS.coarse_shrink, PARAMS.short_coarse_shrink] and closer_look(PARAMS).coarse_shrink == 4
+    assert shrinks == [PARAMS.coarse_shrink, PARAMS.short_coarse_shrink]
+    assert (closer_look(PARAMS).coarse_shrink, closer_look(PARAMS).fine_shrink) == (4, 1)
     shrinks.clear()
     assert reader.read_dice(image, PARAMS, expected=3).values == (1, 2, 3) and shrinks == [PARAMS.coarse_shrink]

@@ -405,10 +405,10 @@ def likeliest(reading: DiceReading, expected: int, params: ReaderParams = DEFAUL
 
 
 def closer_look(params: ReaderParams) -> ReaderParams:
-    """``params`` for a second look at a throw read short at the table: the coarse detector pass
-    less shrunk (``short_coarse_shrink``), so that big dice close to the camera, which the usual
-    pass shows only as their pips, are found as dice."""
-    return replace(params, coarse_shrink=params.short_coarse_shrink)
+    """``params`` for a second look at a throw read short at the table: both detector passes less
+    shrunk (``short_coarse_shrink``, ``short_fine_shrink``), so that big dice close to the camera,
+    which the usual coarse pass shows only as their pips, and small dice pressed together are found."""
+    return replace(params, coarse_shrink=params.short_coarse_shrink, fine_shrink=params.short_fine_shrink)
 
 
 def taken(reading: DiceReading, expected: int, closer: Callable[[], DiceReading],
