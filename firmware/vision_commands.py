@@ -38,9 +38,9 @@ from vision.measure.evaluation import (
     unseen,
 )
 from vision.read.params import DEFAULT_PARAMS, ReaderParams
-from vision.read.reader import candidates_in, read_dice, taken
+from vision.read.reader import candidates_in, read_dice
 from vision.read.reading import DiceReading, Die
-from vision.read.tray import dice_inside
+from vision.read.tray import taken_in
 from vision.scenes.bench_trays import BENCH_SIZE, TRAY_KINDS, Thrown, TrayKind, throws
 from vision.scenes.synthetic import PlacedDie
 from vision.measure.tuning_evaluation import evaluate_tuned
@@ -260,8 +260,7 @@ def _at_the_table(reading: DiceReading, image: np.ndarray, placed: tuple[PlacedD
     dice's spread grown by ``tray_margin`` die sizes (the whole picture when none is drawn), the
     count known (a throw read short looked at again closer: :func:`vision.read.reader.taken`)."""
     tray = spread_tray([((x, y), side) for x, y, side in (d.box() for d in placed)], tray_margin, BENCH_SIZE)
-    chosen = taken(dice_inside(reading, tray), len(placed),
-                   lambda: dice_inside(read_dice(image, params, closer=True), tray), params)
+    chosen = taken_in(tray, reading, len(placed), lambda: read_dice(image, params, closer=True), params)
     return table_outcome(chosen, len(placed), _is_exact(chosen, placed))
 
 

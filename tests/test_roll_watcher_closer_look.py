@@ -5,25 +5,29 @@ import pytest
 
 from firmware.core.roll_watcher import RollWatcher
 from vision.read.reading import DiceReading, Die
+from vision.read.tray import TrayOutline
 
 FRAME = np.full((480, 640, 3), 90, np.uint8)
-NEAR, FAR = (Die(value=3, centre=(200.0, 240.0), size=40.0, confidence=0.99),
+SMALL, BIG = (Die(value=3, centre=(200.0, 240.0), size=40.0, confidence=0.99),
              Die(value=5, centre=(420.0, 240.0), size=160.0, confidence=0.99))
 
 
 class CloseUpReader:
-    """A reader whose usual look misses the big die close to the camera and whose closer look finds it."""
+    """A reader whose usual look misses the big die close to the camera and whose closer look finds it;
+    it remembers each look's ``closer`` and ``up``."""
 
     def __init__(self) -> None:
         self.closer: list[bool] = []
+        self.told: list[float | None] = []
 
     def __call__(self, frame: np.ndarray, *, up: float | None = None, closer: bool = False) -> DiceReading:
         self.closer.append(closer)
-        return DiceReading((NEAR, FAR) if closer else (NEAR,))
+        self.told.append(up)
+        return DiceReading((SMALL, BIG) if closer else (SMALL,))
 
 
-def _confirmed(reader: CloseUpReader, expected: int) -> DiceReading:
-    watcher = RollWatcher(reader)
+def _confirmed(reader: CloseUpReader, expected: int, tray: TrayOutline | None = None) -> DiceReading:
+    watcher = RollWatcher(reader, tray=tray)
     watcher.request()
     for _ in range(200):
         seen = watcher.frame(FRAME, roll_due=True, expected=expected)
@@ -42,3 +46,12 @@ def test_a_throw_read_in_full_is_never_looked_at_closer():
     reader = CloseUpReader()
     assert _confirmed(reader, 1).values == (3,)
     assert reader.closer and not any(reader.closer)
+
+
+def test_the_closer_look_under_a_leaning_camera_keeps_its_far_side_and_the_tray():
+    """A tray seen obliquely (far side at 90 degrees) that holds only the small die: the closer look,
+    told the same far side, finds the big die outside the tray, so the throw stays short."""
+    tray = TrayOutline(((100.0, 100.0), (330.0, 70.0), (330.0, 410.0), (100.0, 380.0)), (640, 480))
+    reader = CloseUpReader()
+    assert _confirmed(reader, 2, tray).values == (3,)
+    assert True in reader.closer and all(up == pytest.approx(90.0) for up in reader.told)

@@ -74,23 +74,36 @@ def test_a_throw_read_short_is_taken_from_the_closer_look():
     assert taken(DiceReading(CLEAR[:3]), 4, closer, PARAMS).dice == CLEAR and looks == [1]
 
 
-def test_a_closer_look_that_finds_no_more_is_refused_as_short():
-    assert len(taken(DiceReading(CLEAR[:2]), 4, lambda: DiceReading(CLEAR[:3]), PARAMS).dice) == 3
+def test_a_closer_look_that_does_not_find_them_all_leaves_the_first_refusal():
+    """The player hears what the usual look saw, whether the closer one saw more (still short, or too many) or fewer."""
+    for closer in (CLEAR[:3], CLEAR + (die(130, 5),), CLEAR[:1]):
+        assert taken(DiceReading(CLEAR[:2]), 4, lambda closer=closer: DiceReading(closer), PARAMS).dice == CLEAR[:2]
 
 
-def test_the_reader_told_the_count_reads_a_short_throw_again_with_the_coarse_pass_closer(monkeypatch):
-    """``read_dice(expected=...)``: a second reading only when the first is short, with ``closer_look``'s params."""
-    shrinks = []
+def test_an_empty_tray_is_not_looked_at_again():
+    """No die and no doubtful candidate: the dice are in a hand, and a closer look would only cost time."""
+    def never() -> DiceReading:
+        raise AssertionError("an empty tray looked at again")
+
+    assert taken(DiceReading(()), 4, never, PARAMS).dice == ()
+    assert taken(DiceReading((), (die(10, presence=0.2),)), 1, lambda: DiceReading(CLEAR[:1]), PARAMS).dice == CLEAR[:1]
+
+
+def test_the_reader_told_the_count_reads_a_short_throw_again_closer_with_its_far_side_and_table_layer(monkeypatch):
+    """``read_dice(expected=...)``: a second reading only when the first is short, with ``closer_look``'s
+    params (both passes less shrunk), the camera's far side and the table's layer kept."""
+    looks = []
     first, second = [(d, None) for d in CLEAR[:3]], [(d, None) for d in CLEAR]
+    layer = object()
 
     def found(image, params, head=None):
-        shrinks.append(params.coarse_shrink)
-        return (first if len(shrinks) == 1 else second), []
+        looks.append((params.coarse_shrink, params.fine_shrink, params.up, head))
+        return (first if len(looks) == 1 else second), []
 
     monkeypatch.setattr(reader, "_found", found)
     image = np.zeros((60, 60, 3), np.uint8)
-    assert reader.read_dice(image, PARAMS, expected=4).values == (1, 2, 3, 4)
-    assert shrinks == [PARAMS.coarse_shrink, PARAMS.short_coarse_shrink]
+    assert reader.read_dice(image, PARAMS, expected=4, head=layer, up=90.0).values == (1, 2, 3, 4)
+    assert looks == [(8, 2, 90.0, layer), (4, 1, 90.0, layer)]
     assert (closer_look(PARAMS).coarse_shrink, closer_look(PARAMS).fine_shrink) == (4, 1)
-    shrinks.clear()
-    assert reader.read_dice(image, PARAMS, expected=3).values == (1, 2, 3) and shrinks == [PARAMS.coarse_shrink]
+    looks.clear()
+    assert reader.read_dice(image, PARAMS, expected=3).values == (1, 2, 3) and len(looks) == 1

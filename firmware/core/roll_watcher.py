@@ -15,10 +15,9 @@ from typing import Protocol
 
 import numpy as np
 
-from vision.read.reader import taken
 from vision.read.reading import DiceReading
 from vision.read.settle import ReadingConfirmer, SettleDetector, SettleParams
-from vision.read.tray import TrayOutline, dice_inside
+from vision.read.tray import TrayOutline, dice_inside, taken_in
 
 UNMOVED_FRACTION = 0.5  # of a die's size: a die read this close to where one lay, with its value, has not moved
 
@@ -92,7 +91,7 @@ class RollWatcher:
         """Take the next frame; returns a confirmed reading when a roll is due and one is ready.
         With ``expected`` (the dice the roll needs) each reading is the likeliest that many dice in
         the tray, or the clear ones when that many are not there, looked at again closer when fewer
-        are found (:func:`vision.read.reader.taken`)."""
+        are found (:func:`vision.read.tray.taken_in`)."""
         settled = self._settle.update(frame)
         self._motion_seen = self._motion_seen or self._settle.moving
         self.needs_throw = self.needs_throw and not self._settle.moving
@@ -119,12 +118,10 @@ class RollWatcher:
         # the camera straight down, as a Pi over a tray mostly is: the straight-down detector, which
         # also reads the synthetic camera's trays (the leaning one refused a throw of the demo there).
         far_side = None if tray is None else tray.far_side()
-
-        def look(closer: bool = False) -> DiceReading:
-            reading = self.reader(frame, up=far_side, closer=closer)
-            return reading if tray is None else dice_inside(reading, tray)
-
-        return look() if expected is None else taken(look(), expected, lambda: look(closer=True))
+        reading = self.reader(frame, up=far_side)
+        if expected is not None:
+            return taken_in(tray, reading, expected, lambda: self.reader(frame, up=far_side, closer=True))
+        return reading if tray is None else dice_inside(reading, tray)
 
 
 def lie_where_they_were(reading: DiceReading, before: DiceReading) -> bool:

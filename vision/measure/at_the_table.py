@@ -1,10 +1,10 @@
 """Photos read as the companion reads a throw at the table: only the dice inside the tray count.
 
-At the table the companion keeps the dice inside the tray's outline (``RollWatcher``:
-:func:`vision.read.tray.dice_inside`), then, knowing how many were thrown, the likeliest that many,
-a throw read short looked at again closer (:func:`vision.read.reader.taken`). A labelled photo says nothing of its tray, so the tray is
-taken as the labelled dice's spread: the bounding rectangle of the labelled dice's centres grown on
-every side by ``margin`` times the photo's median die size (a box's longer side), cut to the picture.
+At the table the companion keeps the dice inside the tray's outline, then, knowing how many were
+thrown, the likeliest that many, a throw read short looked at again closer (``RollWatcher``:
+:func:`vision.read.tray.taken_in`). A labelled photo says nothing of its tray, so the tray is taken
+as the labelled dice's spread: the bounding rectangle of the labelled dice's centres grown on every
+side by ``margin`` times the photo's median die size (a box's longer side), cut to the picture.
 A photo without labelled dice has no spread: its whole picture is the tray.
 """
 
@@ -16,8 +16,8 @@ from dataclasses import replace
 
 from vision.measure.evaluation import PhotoResult, box_place
 from vision.read.params import DEFAULT_PARAMS, ReaderParams
-from vision.read.reader import taken
-from vision.read.tray import TrayOutline, dice_inside
+from vision.read.reader import likeliest
+from vision.read.tray import TrayOutline, dice_inside, taken_in
 
 Place = tuple[tuple[float, float], float]  # a die's centre (x, y) and size, px
 TRAY_MARGIN = 1.5  # die sizes: the spread grown by this is the tray (a player's throw lies that loosely)
@@ -43,9 +43,9 @@ def at_the_table(result: PhotoResult, margin: float, known_count: bool,
     with ``known_count`` to the photo's labelled number of dice (read short, the photo's closer look
     cut the same way, where the result has one: :func:`vision.read.reader.taken`)."""
     tray = spread_tray([box_place(box) for box in result.photo.boxes], margin, result.frame_size)
-    reading = dice_inside(result.reading, tray)
     if not known_count:
-        return replace(result, reading=reading)
+        return replace(result, reading=dice_inside(result.reading, tray))
     closer = result.closer
-    again = (lambda: reading) if closer is None else (lambda: dice_inside(closer.reading, tray))
-    return replace(result, reading=taken(reading, len(result.photo.values), again, params))
+    if closer is None:  # a result made without its photo's file: no second look to take
+        return replace(result, reading=likeliest(dice_inside(result.reading, tray), len(result.photo.values), params))
+    return replace(result, reading=taken_in(tray, result.reading, len(result.photo.values), lambda: closer.reading, params))

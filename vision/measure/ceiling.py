@@ -106,7 +106,9 @@ def _off(die: Die, box: Box) -> bool:
 
 def why_lost(result: PhotoResult, image: np.ndarray, params: ReaderParams = DEFAULT_PARAMS) -> list[LostDie]:
     """Each labelled die of ``result`` that the classifier reads right on its box and the pipeline
-    lost, with the cause (see the module docstring); ``image`` is the photo it was read from."""
+    lost, with the cause (see the module docstring); ``image`` is the photo it was read from. The
+    causes that need the reading before the count are told from the usual look, also where the count
+    had a throw read short looked at again closer (:func:`vision.read.reader.taken`)."""
     boxes, dice = result.photo.boxes, result.reading.dice
     if not result.box_faces:
         return []

@@ -125,9 +125,13 @@ class CloserLook:
     image_file: Path
     params: ReaderParams
 
+    def of(self, image: np.ndarray) -> DiceReading:
+        """The photo's ``image``, already loaded, read so."""
+        return self.read(image, closer_look(self.params))
+
     @cached_property
     def reading(self) -> DiceReading:
-        return self.read(load_image(self.image_file), closer_look(self.params))
+        return self.of(load_image(self.image_file))
 
 
 @dataclass(frozen=True)
@@ -137,7 +141,7 @@ class PhotoResult:
     milliseconds: float
     box_faces: tuple[int, ...] = ()  # the classifier's face on each labelled box (``box_faces``)
     frame_size: tuple[int, int] = (0, 0)  # the photo's width and height, px: the frame a tray is placed in
-    closer: CloserLook | None = field(default=None, compare=False, repr=False)  # the photo read again closer, if short
+    closer: CloserLook | None = field(default=None, compare=False, repr=False)  # how to read the photo again closer, when asked
 
     @cached_property
     def _tally(self) -> tuple[int, int]:
@@ -318,7 +322,7 @@ def evaluate(
         started = time.perf_counter()
         reading = read(image, told)
         if known_count:
-            reading = taken(reading, len(photo.values), lambda: read(image, closer_look(told)), told)
+            reading = taken(reading, len(photo.values), lambda: closer.of(image), told)
         elapsed = (time.perf_counter() - started) * 1000
         yield PhotoResult(photo, reading, elapsed, box_faces(image, photo.boxes, told), (image.shape[1], image.shape[0]),
                           closer)

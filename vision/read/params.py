@@ -42,7 +42,10 @@ class ReaderParams:
     # pass misjudges sizes near its limits; the classifier then picks. The detector was trained on
     # dice of 7 to 100 det px. A coarse pass at 4 or 6 finds the grey camera's close-up dice of
     # 200-270 px that this one misses, and reads the choosing trays better (crowd 139 -> 143 exact),
-    # but takes two more choosing photos silently wrong (4.2 -> 5.9 % at the table): kept at 8.
+    # but takes two more choosing photos silently wrong (4.2 -> 5.9 % at the table): kept at 8, and
+    # used only to look again at a throw read short (``short_coarse_shrink``, below). That closer
+    # look keeps these size limits, in px: its fine pass then sees dice of 100-200 px beyond the
+    # detector's training, and the coarse pass, which keeps them, covers them.
     fine_shrink: int = 2  # -
     coarse_shrink: int = 8  # -
     fine_max_side_px: float = 200.0  # px
@@ -152,8 +155,10 @@ class ReaderParams:
     # 0.7 is dropped (right 81.5 -> 82.4 %, silent 1.9 % both); a lower N-th (down to 0.1) changed nothing.
     expected_min_presence: float = 0.5  # -: the N-th likeliest die must be at least this likely a die
     expected_max_extra_presence: float = 0.7  # -: and the next one less likely than this
-    # A throw read short at the table (fewer dice found than thrown) is looked at again with both
-    # detector passes less shrunk (``reader.closer_look``): a camera close over big dice shows the
+    # A throw read short at the table (fewer dice found than thrown, some found) is looked at again
+    # with both detector passes less shrunk (``reader.closer_look``), three to five times the
+    # usual read's time (5 dice, one thread: 640x480 17 -> 44 ms, 1280x960 32 -> 148 ms), and taken
+    # when it finds as many dice as thrown (``reader.taken``): a camera close over big dice shows the
     # usual coarse pass only their pips, and dice pressed together or far from a leaning camera are
     # found apart at the finer pass. Chosen at the table on the choosing sets: the 118 photos 82 -> 84
     # right (the coarse pass alone or with the fine one; 6 alone the same), none more silently wrong;

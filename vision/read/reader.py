@@ -414,10 +414,16 @@ def closer_look(params: ReaderParams) -> ReaderParams:
 def taken(reading: DiceReading, expected: int, closer: Callable[[], DiceReading],
           params: ReaderParams = DEFAULT_PARAMS) -> DiceReading:
     """What the companion takes of a throw of ``expected`` dice: the likeliest that many of
-    ``reading`` (:func:`likeliest`), or, where it finds fewer dice than thrown, of ``closer()``, the
-    same throw read with :func:`closer_look`'s params (cut to the tray as ``reading`` was)."""
+    ``reading`` (:func:`likeliest`). Where that is fewer dice than thrown, though ``reading`` holds
+    something (an empty tray is the dice in a hand, not a throw to look at again), ``closer()``, the
+    same throw read with :func:`closer_look`'s params and cut to the tray as ``reading`` was, is taken
+    instead if it holds as many dice as thrown (read or unsure); else the first refusal stands, and
+    the player hears what the usual look saw."""
     chosen = likeliest(reading, expected, params)
-    return chosen if len(chosen.dice) >= expected else likeliest(closer(), expected, params)
+    if len(chosen.dice) >= expected or not (reading.dice or reading.doubtful):
+        return chosen
+    again = likeliest(closer(), expected, params)
+    return again if len(again.dice) == expected else chosen
 
 
 def read_dice(

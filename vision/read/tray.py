@@ -16,7 +16,7 @@ middle of the frame (the camera looks down into the tray) wins, else the largest
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import cv2
@@ -38,7 +38,8 @@ from vision.read.frame_outline import (
     stored,
 )
 from vision.read.perspective import camera_tilt, horizon
-from vision.read.reader import as_bgr
+from vision.read.params import DEFAULT_PARAMS, ReaderParams
+from vision.read.reader import as_bgr, taken
 from vision.read.reading import DiceReading
 
 FORMAT = "dice-companion tray"
@@ -175,6 +176,15 @@ def dice_inside(reading: DiceReading, tray: TrayOutline) -> DiceReading:
     """The dice of ``reading`` whose centres lie inside ``tray`` (in the same frame's pixels)."""
     return DiceReading(tuple(die for die in reading.dice if tray.contains(die.centre)),
                        tuple(die for die in reading.doubtful if tray.contains(die.centre)))
+
+
+def taken_in(tray: TrayOutline | None, reading: DiceReading, expected: int, closer: Callable[[], DiceReading],
+             params: ReaderParams = DEFAULT_PARAMS) -> DiceReading:
+    """What the companion takes of a throw of ``expected`` dice in ``tray`` (None: the whole picture):
+    :func:`vision.read.reader.taken` of the dice inside it, a closer look (``closer()``) cut the same way."""
+    if tray is None:
+        return taken(reading, expected, closer, params)
+    return taken(dice_inside(reading, tray), expected, lambda: dice_inside(closer(), tray), params)
 
 
 def find_tray(image: np.ndarray, params: TrayParams = DEFAULT_TRAY_PARAMS) -> TrayOutline | None:
