@@ -156,16 +156,16 @@ class ReaderParams:
     expected_min_presence: float = 0.5  # -: the N-th likeliest die must be at least this likely a die
     expected_max_extra_presence: float = 0.7  # -: and the next one less likely than this
     # A throw read short at the table (fewer dice found than thrown, some found) is looked at again
-    # with both detector passes less shrunk (``reader.closer_look``), three to five times the
-    # usual read's time (5 dice, one thread: 640x480 17 -> 44 ms, 1280x960 32 -> 148 ms), and taken
-    # when it finds as many dice as thrown (``reader.taken``): a camera close over big dice shows the
-    # usual coarse pass only their pips, and dice pressed together or far from a leaning camera are
-    # found apart at the finer pass. Chosen at the table on the choosing sets: the 118 photos 82 -> 84
-    # right (the coarse pass alone or with the fine one; 6 alone the same), none more silently wrong;
-    # the 120 leaning renders 70.0 -> 71.7 (the fine pass; the coarse one alone 70.0), silent 0.8 %;
-    # bench-vision's trays drawn for choosing: crowd 72.5 -> 79.0 % right with the fine pass added to
-    # the coarse one, the other kinds alike. Run on every throw, the closer coarse pass takes two
-    # choosing photos silently wrong; a throw read in full costs nothing more.
+    # with both detector passes less shrunk (``reader.closer_look``), in three to five times the
+    # usual read's time (5 dice, one thread: 640x480 17 -> 44 ms, 1280x960 32 -> 148 ms), and that
+    # look taken when it finds as many dice as thrown (``reader.taken``): a camera close over big dice
+    # shows the usual coarse pass only their pips, and dice pressed together or far from a leaning
+    # camera are found apart at the finer pass. Chosen at the table on the choosing sets: the 118
+    # photos 82 -> 84 right (the coarse pass alone or with the fine one; 6 alone the same), none more
+    # silently wrong; the 120 leaning renders 70.0 -> 71.7 (the coarse pass alone 70.0), silent 0.8 %;
+    # bench-vision's trays drawn for choosing: touching 91.5 -> 93.0, crowd 70.0 -> 79.0 % right (the
+    # coarse pass alone 72.5), the other kinds alike. Run on every throw, the closer coarse pass takes
+    # two choosing photos silently wrong; a throw read in full costs nothing more.
     short_coarse_shrink: int = 4  # -
     short_fine_shrink: int = 1  # -
 
