@@ -260,7 +260,7 @@ def _at_the_table(reading: DiceReading, image: np.ndarray, placed: tuple[PlacedD
     dice's spread grown by ``tray_margin`` die sizes (the whole picture when none is drawn), the
     count known (a throw read short looked at again closer: :func:`vision.read.tray.taken_in`)."""
     tray = spread_tray([((x, y), side) for x, y, side in (d.box() for d in placed)], tray_margin, BENCH_SIZE)
-    chosen = taken_in(tray, reading, len(placed), lambda: read_dice(image, params, closer=True), params)
+    chosen = taken_in(tray, reading, len(placed), lambda look: read_dice(image, params, closer=look), params)
     return table_outcome(chosen, len(placed), _is_exact(chosen, placed))
 
 

@@ -52,7 +52,26 @@ def test_a_photo_read_short_in_its_tray_is_taken_from_its_closer_look_cut_to_the
     assert at_the_table(result, 1.5, known_count=False).table_outcome == "missed" and not reads
     taken = at_the_table(result, 1.5, known_count=True)
     assert taken.reading.values == (2, 5) and taken.table_outcome == "right"
-    assert reads == [DEFAULT_PARAMS.short_coarse_shrink]
+    assert reads == [DEFAULT_PARAMS.closer_looks[0][0]]
+
+
+def test_a_photo_its_first_closer_look_finds_short_is_taken_from_its_second_each_look_read_once(tmp_path):
+    """The first closer look finds only the 2 in the tray; the second (the coarse pass at 3) the 5 too.
+    Taken again, the photo reads no look a second time."""
+    photo = LabelledPhoto("x_1.jpg", (2, 5), "test", BOXES)
+    cv2.imwrite(str(tmp_path / "x_1.png"), np.zeros((FRAME[1], FRAME[0], 3), np.uint8))
+    reads = []
+
+    def read(image, params):
+        reads.append((params.coarse_shrink, params.fine_shrink))
+        second = params.coarse_shrink == DEFAULT_PARAMS.closer_looks[1][0]
+        return DiceReading((die(2, (100.0, 100.0)),) + ((die(5, (160.0, 100.0)),) if second else ()))
+
+    closer = CloserLook(read, tmp_path / "x_1.png", DEFAULT_PARAMS)
+    result = PhotoResult(photo, DiceReading((die(2, (100.0, 100.0)),)), 1.0, frame_size=FRAME, closer=closer)
+    assert at_the_table(result, 1.5, known_count=True).reading.values == (2, 5)
+    assert at_the_table(result, 1.5, known_count=True).table_outcome == "right"
+    assert reads == list(DEFAULT_PARAMS.closer_looks)
 
 
 @pytest.mark.parametrize(("dice", "exact", "outcome"), [

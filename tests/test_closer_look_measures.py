@@ -10,6 +10,7 @@ from firmware.calibration.table_dice import TableDice
 from vision.measure import tuning_evaluation
 from vision.measure.evaluation import LabelledPhoto, evaluate
 from vision.read.params import DEFAULT_PARAMS
+from vision.read.reader import closer_look
 from vision.read.reading import DiceReading, Die
 from vision.scenes.synthetic import PlacedDie
 
@@ -26,9 +27,9 @@ class TwoLooks:
         self.fine_shrinks: list[int] = []
 
     def __call__(self, image, params=DEFAULT_PARAMS, **told) -> DiceReading:
-        self.fine_shrinks.append(params.fine_shrink if not told.get("closer") else params.short_fine_shrink)
+        self.fine_shrinks.append(closer_look(params, told["closer"]).fine_shrink if told.get("closer") else params.fine_shrink)
         seen = [die(2, (100.0, 100.0))]
-        if self.fine_shrinks[-1] == DEFAULT_PARAMS.short_fine_shrink:
+        if self.fine_shrinks[-1] == closer_look(DEFAULT_PARAMS).fine_shrink:
             seen += [die(5, (160.0, 100.0)), die(4, (600.0, 600.0))]
         return DiceReading(tuple(seen))
 
@@ -56,7 +57,7 @@ def test_a_tables_tuned_reading_looks_again_closer_with_the_tables_layer(monkeyp
     looks = []
     layer = object()
 
-    def read_dice(image, params=DEFAULT_PARAMS, expected=None, head=None, *, up=None, closer=False):
+    def read_dice(image, params=DEFAULT_PARAMS, expected=None, head=None, *, up=None, closer=0):
         looks.append((head, closer))
         return DiceReading((die(2, (100.0, 100.0)),) + ((die(5, (160.0, 100.0)),) if closer else ()))
 
@@ -65,12 +66,12 @@ def test_a_tables_tuned_reading_looks_again_closer_with_the_tables_layer(monkeyp
     cv2.imwrite(str(tmp_path / "images" / "x_1.png"), np.zeros((300, 400, 3), np.uint8))
     anywhere, counted = tuning_evaluation._read(tmp_path, LabelledPhoto("x_1.png", (2, 5)), layer, DEFAULT_PARAMS)
     assert anywhere.reading.values == (2,) and counted.reading.values == (2, 5)
-    assert looks == [(layer, False), (layer, True)]
+    assert looks == [(layer, 0), (layer, 1)]
 
 
 def test_the_table_dice_reader_passes_the_closer_look_on(monkeypatch, tmp_path):
     told = []
     monkeypatch.setattr(table_dice, "read_dice", lambda frame, params, **kwargs: told.append(kwargs) or DiceReading(()))
     dice = TableDice(tmp_path, "white", background=False)
-    dice.read(np.zeros((60, 60, 3), np.uint8), up=90.0, closer=True)
-    assert told == [{"head": None, "up": 90.0, "closer": True}]
+    dice.read(np.zeros((60, 60, 3), np.uint8), up=90.0, closer=2)
+    assert told == [{"head": None, "up": 90.0, "closer": 2}]

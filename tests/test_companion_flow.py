@@ -107,7 +107,7 @@ def test_three_dice_ask_for_a_reroll_and_never_guess(companion, tray):
 def test_an_unreadable_die_is_refused_with_its_count(companion):
     dice = tuple(Die(v, (10.0 * i, 0.0), 20.0, 0.99, ((0, 0),) * 4) for i, v in enumerate((1, 2, 3)))
     cocked = Die(None, (50.0, 0.0), 20.0, 0.4, ((0, 0),) * 4, "unsure: 4 (40%) or 5 (38%)")
-    companion.watcher.reader = lambda frame, up=None, closer=False: DiceReading(dice + (cocked,))  # four dice, one unreadable
+    companion.watcher.reader = lambda frame, up=None, closer=0: DiceReading(dice + (cocked,))  # four dice, one unreadable
     press(companion, Press.ROLL)
     still = np.zeros((48, 64, 3), np.uint8)
     for _ in range(10):

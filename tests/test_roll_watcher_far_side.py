@@ -16,7 +16,7 @@ class RecordingReader:
     def __init__(self) -> None:
         self.told: list[float | None] = []
 
-    def __call__(self, frame: np.ndarray, *, up: float | None = None, closer: bool = False) -> DiceReading:
+    def __call__(self, frame: np.ndarray, *, up: float | None = None, closer: int = 0) -> DiceReading:
         self.told.append(up)
         return DiceReading((Die(value=3, centre=(320.0, 240.0), size=40.0, confidence=0.99),))
 

@@ -42,7 +42,7 @@ def test_faces_entered_by_hand_are_put_on_the_dice_only_without_guessing(read, e
 
 def throw(companion, values):
     """The camera reads ``values`` (None: unsure) once ROLL is pressed and the frames settle."""
-    companion.watcher.reader = lambda frame, up=None, closer=False: reading(*values)
+    companion.watcher.reader = lambda frame, up=None, closer=0: reading(*values)
     press(companion, Press.ROLL)
     frame = np.full((240, 320, 3), 90, np.uint8)
     for _ in range(10):

@@ -34,7 +34,7 @@ UNREADABLE_ON_THE_DESK = Die(None, (600.0, 400.0), 40.0, 0.4)
 
 def companion_reading(reading: DiceReading, **options) -> Companion:
     companion = Companion(dummy_display(), GameSetup(NAMES), **options)
-    companion.watcher.reader = lambda frame, up=None, closer=False: reading
+    companion.watcher.reader = lambda frame, up=None, closer=0: reading
     start_game(companion)
     return companion
 
@@ -104,7 +104,7 @@ def test_a_corrupt_tray_file_is_logged_and_shown_and_the_whole_frame_is_read(tmp
     assert_matches_golden(draw(notice), "screen-notice-tray-file", update_golden)
     companion = Companion(dummy_display(), GameSetup(NAMES), notice=notice)
     assert companion.screen == NoticeScreen("Tray file unreadable", ("Whole frame is read.", "Run calibrate again;", "the log says why."))
-    companion.watcher.reader = lambda frame, up=None, closer=False: DiceReading((ON_THE_DESK, *IN_TRAY[:3]))
+    companion.watcher.reader = lambda frame, up=None, closer=0: DiceReading((ON_THE_DESK, *IN_TRAY[:3]))
     press(companion, Press.SELECT)
     start_game(companion)
     press(companion, Press.ROLL)

@@ -58,7 +58,7 @@ def test_no_dice_expected_and_a_clear_die_there_is_one_too_many():
 
 
 def test_a_throw_found_in_full_is_not_looked_at_again():
-    def never() -> DiceReading:
+    def never(look: int) -> DiceReading:
         raise AssertionError("looked at again although every die was found")
 
     assert taken(DiceReading(CLEAR), 4, never, PARAMS).dice == CLEAR
@@ -67,26 +67,39 @@ def test_a_throw_found_in_full_is_not_looked_at_again():
 def test_a_throw_read_short_is_taken_from_the_closer_look():
     looks = []
 
-    def closer() -> DiceReading:
-        looks.append(1)
+    def closer(look: int) -> DiceReading:
+        looks.append(look)
         return DiceReading(CLEAR)
 
     assert taken(DiceReading(CLEAR[:3]), 4, closer, PARAMS).dice == CLEAR and looks == [1]
 
 
+def test_a_throw_the_first_closer_look_still_finds_short_is_taken_from_the_second():
+    looks = []
+
+    def closer(look: int) -> DiceReading:
+        looks.append(look)
+        return DiceReading(CLEAR if look == 2 else CLEAR[:3])
+
+    assert taken(DiceReading(CLEAR[:2]), 4, closer, PARAMS).dice == CLEAR and looks == [1, 2]
+
+
 def test_a_closer_look_that_does_not_find_them_all_leaves_the_first_refusal():
-    """The player hears what the usual look saw, whether the closer one saw more (still short, or too many) or fewer."""
+    """The player hears what the usual look saw, whether the closer ones saw more (still short, or too many) or fewer."""
     for closer in (CLEAR[:3], CLEAR + (die(130, 5),), CLEAR[:1]):
-        assert taken(DiceReading(CLEAR[:2]), 4, lambda closer=closer: DiceReading(closer), PARAMS).dice == CLEAR[:2]
+        looks = []
+        told = lambda look, closer=closer: looks.append(look) or DiceReading(closer)  # noqa: E731
+        assert taken(DiceReading(CLEAR[:2]), 4, told, PARAMS).dice == CLEAR[:2]
+        assert looks == [1, 2]
 
 
 def test_an_empty_tray_is_not_looked_at_again():
     """No die and no doubtful candidate: the dice are in a hand, and a closer look would only cost time."""
-    def never() -> DiceReading:
+    def never(look: int) -> DiceReading:
         raise AssertionError("an empty tray looked at again")
 
     assert taken(DiceReading(()), 4, never, PARAMS).dice == ()
-    assert taken(DiceReading((), (die(10, presence=0.2),)), 1, lambda: DiceReading(CLEAR[:1]), PARAMS).dice == CLEAR[:1]
+    assert taken(DiceReading((), (die(10, presence=0.2),)), 1, lambda look: DiceReading(CLEAR[:1]), PARAMS).dice == CLEAR[:1]
 
 
 def test_the_reader_told_the_count_reads_a_short_throw_again_closer_with_its_far_side_and_table_layer(monkeypatch):
@@ -107,3 +120,18 @@ def test_the_reader_told_the_count_reads_a_short_throw_again_closer_with_its_far
     assert (closer_look(PARAMS).coarse_shrink, closer_look(PARAMS).fine_shrink) == (4, 1)
     looks.clear()
     assert reader.read_dice(image, PARAMS, expected=3).values == (1, 2, 3) and len(looks) == 1
+
+
+def test_the_reader_told_the_count_looks_a_second_time_closer_where_the_first_closer_look_is_short(monkeypatch):
+    """The second closer look (the coarse pass at 3, the fine at its usual 2) only after the first
+    still finds the throw short; that one is taken when it finds every die."""
+    looks = []
+    short, full = [(d, None) for d in CLEAR[:3]], [(d, None) for d in CLEAR]
+
+    def found(image, params, head=None):
+        looks.append((params.coarse_shrink, params.fine_shrink))
+        return (short if len(looks) < 3 else full), []
+
+    monkeypatch.setattr(reader, "_found", found)
+    assert reader.read_dice(np.zeros((60, 60, 3), np.uint8), PARAMS, expected=4).values == (1, 2, 3, 4)
+    assert looks == [(8, 2), (4, 1), (3, 2)]

@@ -86,10 +86,10 @@ class TableDice:
         layer = self._layer
         return layer if layer is not None and layer.improves and not self._watch.dropped else None
 
-    def read(self, frame: np.ndarray, *, up: float | None = None, closer: bool = False) -> DiceReading:
+    def read(self, frame: np.ndarray, *, up: float | None = None, closer: int = 0) -> DiceReading:
         """The dice in ``frame``, read with the table's layer where it is in use (``up``: where the
         camera's far side lies, as the tray's outline shows it; the dice confirmed later come from
-        this camera's frames and are cut the same way; ``closer``: a throw read short looked at again)."""
+        this camera's frames and are cut the same way; ``closer``: a throw read short looked at again, the look's number)."""
         self._up = up
         return read_dice(frame, self.params, head=self.in_use, up=up, closer=closer)
 

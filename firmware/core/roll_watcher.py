@@ -25,9 +25,10 @@ UNMOVED_FRACTION = 0.5  # of a die's size: a die read this close to where one la
 class Reader(Protocol):
     """Reads the dice of a frame; ``up`` says where the camera's far side lies (``ReaderParams.up``)
     when the tray's outline shows the camera leaning; not given, the reader's own (straight down).
-    ``closer`` asks for the second look at a throw read short (:func:`vision.read.reader.closer_look`)."""
+    ``closer`` asks for a closer look (its number: 1, 2, ...) at a throw read short
+    (:func:`vision.read.reader.closer_look`)."""
 
-    def __call__(self, frame: np.ndarray, /, *, up: float | None = None, closer: bool = False) -> DiceReading: ...
+    def __call__(self, frame: np.ndarray, /, *, up: float | None = None, closer: int = 0) -> DiceReading: ...
 
 
 @dataclass(frozen=True)
@@ -120,7 +121,7 @@ class RollWatcher:
         far_side = None if tray is None else tray.far_side()
         reading = self.reader(frame, up=far_side)
         if expected is not None:
-            return taken_in(tray, reading, expected, lambda: self.reader(frame, up=far_side, closer=True))
+            return taken_in(tray, reading, expected, lambda look: self.reader(frame, up=far_side, closer=look))
         return reading if tray is None else dice_inside(reading, tray)
 
 

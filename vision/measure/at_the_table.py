@@ -40,7 +40,7 @@ def at_the_table(result: PhotoResult, margin: float, known_count: bool,
                  params: ReaderParams = DEFAULT_PARAMS) -> PhotoResult:
     """``result`` as the companion would have taken it: its reading (made without a known count, so
     its doubtful dice are there) cut to the labelled dice's spread grown by ``margin`` die sizes, then
-    with ``known_count`` to the photo's labelled number of dice (read short, the photo's closer look
+    with ``known_count`` to the photo's labelled number of dice (read short, the photo's closer looks
     cut the same way, where the result has one: :func:`vision.read.reader.taken`)."""
     tray = spread_tray([box_place(box) for box in result.photo.boxes], margin, result.frame_size)
     if not known_count:
@@ -48,4 +48,4 @@ def at_the_table(result: PhotoResult, margin: float, known_count: bool,
     closer = result.closer
     if closer is None:  # a result made without its photo's file: no second look to take
         return replace(result, reading=likeliest(dice_inside(result.reading, tray), len(result.photo.values), params))
-    return replace(result, reading=taken_in(tray, result.reading, len(result.photo.values), lambda: closer.reading, params))
+    return replace(result, reading=taken_in(tray, result.reading, len(result.photo.values), closer.reading, params))

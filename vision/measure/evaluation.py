@@ -118,20 +118,23 @@ def match_by_location(boxes: tuple[Box, ...], dice: tuple[Die, ...]) -> dict[int
 @dataclass(frozen=True)
 class CloserLook:
     """A photo read again as the companion reads a throw it found short at the table
-    (:func:`vision.read.reader.closer_look`): only when asked and once, the image loaded again then,
-    so that a set's results hold no images."""
+    (:func:`vision.read.reader.closer_look`): each look only when asked and once, the image loaded
+    again then, so that a set's results hold no images."""
 
     read: Reader
     image_file: Path
     params: ReaderParams
+    _readings: dict[int, DiceReading] = field(default_factory=dict, compare=False, repr=False)
 
-    def of(self, image: np.ndarray) -> DiceReading:
-        """The photo's ``image``, already loaded, read so."""
-        return self.read(image, closer_look(self.params))
+    def of(self, image: np.ndarray, look: int) -> DiceReading:
+        """The photo's ``image``, already loaded, read as the ``look``-th closer look."""
+        return self.read(image, closer_look(self.params, look))
 
-    @cached_property
-    def reading(self) -> DiceReading:
-        return self.of(load_image(self.image_file))
+    def reading(self, look: int) -> DiceReading:
+        """The ``look``-th closer look at the photo, read the first time it is asked for."""
+        if look not in self._readings:
+            self._readings[look] = self.of(load_image(self.image_file), look)
+        return self._readings[look]
 
 
 @dataclass(frozen=True)
@@ -322,7 +325,7 @@ def evaluate(
         started = time.perf_counter()
         reading = read(image, told)
         if known_count:
-            reading = taken(reading, len(photo.values), lambda: closer.of(image), told)
+            reading = taken(reading, len(photo.values), lambda look: closer.of(image, look), told)
         elapsed = (time.perf_counter() - started) * 1000
         yield PhotoResult(photo, reading, elapsed, box_faces(image, photo.boxes, told), (image.shape[1], image.shape[0]),
                           closer)

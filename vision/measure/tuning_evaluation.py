@@ -83,7 +83,7 @@ def _read(folder: Path, photo: LabelledPhoto, head: TableHead | None, params: Re
     started = time.perf_counter()
     reading = read_dice(image, params, head=head)
     elapsed = (time.perf_counter() - started) * 1000
-    chosen = taken(reading, len(photo.values), lambda: read_dice(image, params, head=head, closer=True), params)
+    chosen = taken(reading, len(photo.values), lambda look: read_dice(image, params, head=head, closer=look), params)
     with_count = (time.perf_counter() - started) * 1000  # a throw read short was read twice
     return PhotoResult(photo, reading, elapsed), PhotoResult(photo, chosen, with_count)
 

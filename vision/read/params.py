@@ -43,9 +43,9 @@ class ReaderParams:
     # dice of 7 to 100 det px. A coarse pass at 4 or 6 finds the grey camera's close-up dice of
     # 200-270 px that this one misses, and reads the choosing trays better (crowd 139 -> 143 exact),
     # but takes two more choosing photos silently wrong (4.2 -> 5.9 % at the table): kept at 8, and
-    # used only to look again at a throw read short (``short_coarse_shrink``, below). That closer
-    # look keeps these size limits, in px: its fine pass then sees dice of 100-200 px beyond the
-    # detector's training, and the coarse pass, which keeps them, covers them.
+    # used only to look again at a throw read short (``closer_looks``, below). Those closer
+    # looks keep these size limits, in px: a fine pass at 1 then sees dice of 100-200 px beyond
+    # the detector's training, and the coarse pass, which keeps them, covers them.
     fine_shrink: int = 2  # -
     coarse_shrink: int = 8  # -
     fine_max_side_px: float = 200.0  # px
@@ -156,18 +156,23 @@ class ReaderParams:
     expected_min_presence: float = 0.5  # -: the N-th likeliest die must be at least this likely a die
     expected_max_extra_presence: float = 0.7  # -: and the next one less likely than this
     # A throw read short at the table (fewer dice found than thrown, some found) is looked at again
-    # with both detector passes less shrunk (``reader.closer_look``), in three to five times the
-    # usual read's time (5 dice, one thread: 640x480 17 -> 44 ms, 1280x960 32 -> 148 ms), and that
-    # look taken when it finds as many dice as thrown (``reader.taken``): a camera close over big dice
-    # shows the usual coarse pass only their pips, and dice pressed together or far from a leaning
-    # camera are found apart at the finer pass. Chosen at the table on the choosing sets: the 118
-    # photos 82 -> 84 right (the coarse pass alone or with the fine one; 6 alone the same), none more
-    # silently wrong; the 120 leaning renders 70.0 -> 71.7 (the coarse pass alone 70.0), silent 0.8 %;
-    # bench-vision's trays drawn for choosing: touching 91.5 -> 93.0, crowd 70.0 -> 79.0 % right (the
-    # coarse pass alone 72.5), the other kinds alike. Run on every throw, the closer coarse pass takes
-    # two choosing photos silently wrong; a throw read in full costs nothing more.
-    short_coarse_shrink: int = 4  # -
-    short_fine_shrink: int = 1  # -
+    # with the detector passes less shrunk: each of ``closer_looks`` (coarse shrink, fine shrink) in
+    # turn (``reader.closer_look``), until one finds as many dice as thrown, which is taken
+    # (``reader.taken``); none does, and the first refusal stands. A camera close over big dice shows
+    # the usual coarse pass only their pips, and dice pressed together or far from a leaning camera
+    # are found apart at a finer pass. The first look (4, 1) takes three to five times the usual
+    # read's time (5 dice, one thread: 640x480 17 -> 44 ms, 1280x960 32 -> 148 ms), and was chosen at
+    # the table on the choosing sets: the 118 photos 82 -> 84 right (the coarse pass alone or with the
+    # fine one; 6 alone the same), none more silently wrong; the 120 leaning renders 70.0 -> 71.7 (the
+    # coarse pass alone 70.0), silent 0.8 %; bench-vision's trays drawn for choosing: touching
+    # 91.5 -> 93.0, crowd 70.0 -> 79.0 % right (the coarse pass alone 72.5), the other kinds alike.
+    # Run on every throw, the closer coarse pass takes two choosing photos silently wrong; a throw
+    # read in full costs nothing more. The second (3, 2), for a throw the first still finds short,
+    # costs about 1.3 usual reads; on those trays touching 93.0 -> 94.5, crowd 79.0 -> 82.0 % right,
+    # silent 0.5 % as before (second looks of (6, 2), (4, 2) or (2, 2) gained less; (3, 2) in place
+    # of the first, crowd 73.5; a third of (2, 1), one and two trays more, none on the measured trays);
+    # every choosing photo and leaning render taken as before.
+    closer_looks: tuple[tuple[int, int], ...] = ((4, 1), (3, 2))  # (-, -)
 
     # --- output ---
     row_tolerance: float = 0.5  # die: dice whose centres differ by less than this in y share a row

@@ -404,37 +404,42 @@ def likeliest(reading: DiceReading, expected: int, params: ReaderParams = DEFAUL
     return DiceReading(reading_order(chosen, params))
 
 
-def closer_look(params: ReaderParams) -> ReaderParams:
-    """``params`` for a second look at a throw read short at the table: both detector passes less
-    shrunk (``short_coarse_shrink``, ``short_fine_shrink``), so that big dice close to the camera,
-    which the usual coarse pass shows only as their pips, and small dice pressed together are found."""
-    return replace(params, coarse_shrink=params.short_coarse_shrink, fine_shrink=params.short_fine_shrink)
+def closer_look(params: ReaderParams, look: int = 1) -> ReaderParams:
+    """``params`` for the ``look``-th closer look (1, 2, ...) at a throw read short at the table: the
+    detector passes less shrunk (``closer_looks``), so that big dice close to the camera, which the
+    usual coarse pass shows only as their pips, and small dice pressed together are found."""
+    coarse, fine = params.closer_looks[look - 1]
+    return replace(params, coarse_shrink=coarse, fine_shrink=fine)
 
 
-def taken(reading: DiceReading, expected: int, closer: Callable[[], DiceReading],
+def taken(reading: DiceReading, expected: int, closer: Callable[[int], DiceReading],
           params: ReaderParams = DEFAULT_PARAMS) -> DiceReading:
     """What the companion takes of a throw of ``expected`` dice: the likeliest that many of
     ``reading`` (:func:`likeliest`). Where that is fewer dice than thrown, though ``reading`` holds
-    something (an empty tray is the dice in a hand, not a throw to look at again), ``closer()``, the
-    same throw read with :func:`closer_look`'s params and cut to the tray as ``reading`` was, is taken
-    instead if it holds as many dice as thrown (read or unsure); else the first refusal stands, and
-    the player hears what the usual look saw."""
+    something (an empty tray is the dice in a hand, not a throw to look at again), ``closer(look)``,
+    the same throw read with :func:`closer_look`'s params and cut to the tray as ``reading`` was, is
+    asked for each closer look in turn, and the first that holds as many dice as thrown (read or
+    unsure) is taken; else the first refusal stands, and the player hears what the usual look saw."""
     chosen = likeliest(reading, expected, params)
     if len(chosen.dice) >= expected or not (reading.dice or reading.doubtful):
         return chosen
-    again = likeliest(closer(), expected, params)
-    return again if len(again.dice) == expected else chosen
+    for look in range(1, len(params.closer_looks) + 1):
+        again = likeliest(closer(look), expected, params)
+        if len(again.dice) == expected:
+            return again
+    return chosen
 
 
 def read_dice(
     image: np.ndarray, params: ReaderParams = DEFAULT_PARAMS, expected: int | None = None, head: TableHead | None = None,
-    *, up: float | None = None, closer: bool = False,
+    *, up: float | None = None, closer: int = 0,
 ) -> DiceReading:
     """Every die in ``image`` (BGR uint8; grey and BGRA accepted) with its top-face value or None;
     with ``expected``, the dice where that many lie, or a refusal (:func:`taken`); with a table's
     ``head`` (:mod:`vision.read.table_tuning`), read with that table's own last layer; with ``up``,
     the camera's far side lies there (``ReaderParams.up``, as the tray's outline shows it); with
-    ``closer``, read as a throw read short is read again (:func:`closer_look`).
+    ``closer`` a look's number (1, 2, ...), read as a throw read short is read again
+    (:func:`closer_look`).
 
     Raises VisionInputError for inputs that are not images, VisionModelError if a model file is
     missing. The input is never modified.
@@ -442,9 +447,10 @@ def read_dice(
     if up is not None:
         params = replace(params, up=up)
     if closer:
-        params = closer_look(params)
+        params = closer_look(params, closer)
     found, doubtful = _found(image, params, head)
     reading = DiceReading(reading_order([die for die, _ in found], params), tuple(doubtful))
     if expected is None:
         return reading
-    return taken(reading, expected, lambda: reading if closer else read_dice(image, params, head=head, closer=True), params)
+    return taken(reading, expected, lambda look: reading if closer else read_dice(image, params, head=head, closer=look),
+                 params)

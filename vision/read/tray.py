@@ -178,13 +178,13 @@ def dice_inside(reading: DiceReading, tray: TrayOutline) -> DiceReading:
                        tuple(die for die in reading.doubtful if tray.contains(die.centre)))
 
 
-def taken_in(tray: TrayOutline | None, reading: DiceReading, expected: int, closer: Callable[[], DiceReading],
+def taken_in(tray: TrayOutline | None, reading: DiceReading, expected: int, closer: Callable[[int], DiceReading],
              params: ReaderParams = DEFAULT_PARAMS) -> DiceReading:
     """What the companion takes of a throw of ``expected`` dice in ``tray`` (None: the whole picture):
-    :func:`vision.read.reader.taken` of the dice inside it, a closer look (``closer()``) cut the same way."""
+    :func:`vision.read.reader.taken` of the dice inside it, each closer look (``closer(look)``) cut the same way."""
     if tray is None:
         return taken(reading, expected, closer, params)
-    return taken(dice_inside(reading, tray), expected, lambda: dice_inside(closer(), tray), params)
+    return taken(dice_inside(reading, tray), expected, lambda look: dice_inside(closer(look), tray), params)
 
 
 def find_tray(image: np.ndarray, params: TrayParams = DEFAULT_TRAY_PARAMS) -> TrayOutline | None:
