@@ -1,5 +1,8 @@
 """Photos read as at the table: the tray from the labelled dice's spread, the count known, the refusals told apart."""
 
+from dataclasses import replace
+from pathlib import Path
+
 import cv2
 import numpy as np
 import pytest
@@ -133,3 +136,18 @@ def test_a_tray_margin_that_is_no_positive_number_is_refused_in_one_line(margin,
 def test_eval_vision_at_the_table_needs_boxes(tray_folder, capsys):
     assert main(["eval-vision", str(tray_folder), "--only", "cloth_2*", "--tray-from-boxes", "1.5"]) == 2
     assert capsys.readouterr().err == "dice-companion: no photo has labelled boxes (boxes.csv) to place its tray by\n"
+
+
+def test_a_photo_is_taken_as_its_camera_leaned_as_it_was_read():
+    """The photo read with its far side at the picture's top: the candidate just below the 2 is its
+    side face, and the throw is taken; read straight down, the same candidate refuses it."""
+    photo = LabelledPhoto("x_1.jpg", (2, 5), "test", BOXES)
+    reading = DiceReading((die(2, (100.0, 100.0)), die(5, (160.0, 100.0)), die(None, (100.0, 111.0), presence=0.8)))
+
+    def never(image, params):
+        raise AssertionError("looked at again although no die is missing")
+
+    for up, outcome in ((0.0, "right"), (None, "extra")):
+        closer = CloserLook(never, Path("x_1.png"), replace(DEFAULT_PARAMS, up=up))
+        result = PhotoResult(photo, reading, 1.0, frame_size=FRAME, closer=closer)
+        assert at_the_table(result, 1.5, known_count=True).table_outcome == outcome

@@ -43,3 +43,32 @@ def test_a_tray_seen_from_above_no_tray_or_a_round_tray_leave_the_reader_straigh
                                    for a in np.linspace(0, 2 * np.pi, 12, endpoint=False)), (640, 480))
     for tray in (square, None, round_tray):
         assert set(_watch_until_read(tray).told) == {None}, "the reader's own: straight down"
+
+
+class SideFaceReader:
+    """A reader that finds a die in the middle and, beside it on the picture's right, a candidate
+    0.55 of its size away that is likely a die too: its side face, where the camera's far side is
+    on the left."""
+
+    def __call__(self, frame: np.ndarray, *, up: float | None = None, closer: int = 0) -> DiceReading:
+        return DiceReading((Die(value=3, centre=(320.0, 240.0), size=40.0, confidence=0.99),
+                            Die(value=None, centre=(342.0, 240.0), size=28.0, confidence=0.5, presence=0.8)))
+
+
+def _seen_with_count(tray: TrayOutline, expected: int) -> DiceReading:
+    watcher = RollWatcher(SideFaceReader(), tray=tray)
+    watcher.request()
+    for _ in range(200):
+        seen = watcher.frame(FRAME, roll_due=True, expected=expected)
+        if seen is not None:
+            return seen.reading
+    pytest.fail("no reading after 200 still frames")
+
+
+def test_under_a_tray_seen_obliquely_a_side_face_taken_for_a_die_more_than_thrown_is_left_out():
+    """Far side on the left: the candidate on the die's right is its side face, and a throw of one is
+    taken; seen from above, nothing says so, and the throw is refused for a die too many."""
+    oblique = TrayOutline(((100.0, 100.0), (500.0, 50.0), (500.0, 430.0), (100.0, 380.0)), (640, 480))
+    square = TrayOutline(((100.0, 100.0), (500.0, 100.0), (500.0, 400.0), (100.0, 400.0)), (640, 480))
+    assert _seen_with_count(oblique, 1).values == (3,) and len(_seen_with_count(oblique, 1).dice) == 1
+    assert len(_seen_with_count(square, 1).dice) == 2

@@ -40,6 +40,34 @@ def test_one_die_too_many_that_is_clearly_a_die_is_refused():
     assert len(reading.dice) == 5
 
 
+def side_face(x, y=61.0, presence=0.8):
+    """A candidate 0.55 of a die below the die at ``x``: where the camera's far side is the picture's
+    top, that die's side face, which the detector took for a die."""
+    return Die(None, (x, y), 14.0, 0.5, presence=presence)
+
+
+def test_a_leaning_cameras_side_face_taken_for_a_die_more_than_thrown_is_left_out():
+    reading = DiceReading(CLEAR, (side_face(40),))
+    assert likeliest(reading, 4, replace(PARAMS, up=0.0)).dice == CLEAR
+    assert len(likeliest(reading, 4, PARAMS).dice) == 5, "straight down nothing is a side face"
+
+
+def test_a_candidate_on_a_dies_far_side_beside_it_or_likelier_than_it_is_no_side_face():
+    leaning = replace(PARAMS, up=0.0)
+    less_likely_second = (die(10, 1), die(40, 2, presence=0.7), die(70, 3), die(100, 4))
+    for dice, candidate in ((CLEAR, side_face(40, y=39.0)), (CLEAR, side_face(55, y=50.0)),
+                            (less_likely_second, side_face(40, presence=0.8))):
+        assert len(likeliest(DiceReading(dice, (candidate,)), 4, leaning).dice) == 5
+    far_side_below = replace(PARAMS, up=180.0)
+    assert len(likeliest(DiceReading(CLEAR, (side_face(40),)), 4, far_side_below).dice) == 5
+
+
+def test_a_side_face_is_left_out_only_where_that_leaves_as_many_dice_as_thrown():
+    """Another die too many far from the dice: the throw is refused as it was, the side face told too."""
+    reading = DiceReading(CLEAR + (die(200, 5, presence=0.9),), (side_face(40),))
+    assert len(likeliest(reading, 4, replace(PARAMS, up=0.0)).dice) == 6
+
+
 def test_of_one_too_many_the_least_likely_goes_when_it_is_clearly_less_than_the_others():
     key = die(130, 5, presence=0.55)  # a keyboard key read as a 5
     reading = likeliest(DiceReading(CLEAR + (key,)), 4, PARAMS)

@@ -10,11 +10,12 @@ it count and only movement inside it is watched.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Protocol
 
 import numpy as np
 
+from vision.read.params import DEFAULT_PARAMS
 from vision.read.reading import DiceReading
 from vision.read.settle import ReadingConfirmer, SettleDetector, SettleParams
 from vision.read.tray import TrayOutline, dice_inside, taken_in
@@ -121,7 +122,9 @@ class RollWatcher:
         far_side = None if tray is None else tray.far_side()
         reading = self.reader(frame, up=far_side)
         if expected is not None:
-            return taken_in(tray, reading, expected, lambda look: self.reader(frame, up=far_side, closer=look))
+            # the far side told, a side face taken for a die more than thrown is left out (reader.likeliest)
+            told = replace(DEFAULT_PARAMS, up=far_side)
+            return taken_in(tray, reading, expected, lambda look: self.reader(frame, up=far_side, closer=look), told)
         return reading if tray is None else dice_inside(reading, tray)
 
 

@@ -41,11 +41,13 @@ def at_the_table(result: PhotoResult, margin: float, known_count: bool,
     """``result`` as the companion would have taken it: its reading (made without a known count, so
     its doubtful dice are there) cut to the labelled dice's spread grown by ``margin`` die sizes, then
     with ``known_count`` to the photo's labelled number of dice (read short, the photo's closer looks
-    cut the same way, where the result has one: :func:`vision.read.reader.taken`)."""
+    cut the same way, where the result has one: :func:`vision.read.reader.taken`), told where the
+    photo's far side lay as it was read (a leaning camera's side face: :func:`vision.read.reader.likeliest`)."""
     tray = spread_tray([box_place(box) for box in result.photo.boxes], margin, result.frame_size)
     if not known_count:
         return replace(result, reading=dice_inside(result.reading, tray))
     closer = result.closer
     if closer is None:  # a result made without its photo's file: no second look to take
         return replace(result, reading=likeliest(dice_inside(result.reading, tray), len(result.photo.values), params))
-    return replace(result, reading=taken_in(tray, result.reading, len(result.photo.values), closer.reading, params))
+    told = replace(params, up=closer.params.up)  # where the photo's far side lay as it was read
+    return replace(result, reading=taken_in(tray, result.reading, len(result.photo.values), closer.reading, told))

@@ -84,7 +84,7 @@ def _read(folder: Path, photo: LabelledPhoto, head: TableHead | None, params: Re
     reading = read_dice(image, params, head=head)
     elapsed = (time.perf_counter() - started) * 1000
     chosen = taken(reading, len(photo.values), lambda look: read_dice(image, params, head=head, closer=look), params)
-    with_count = (time.perf_counter() - started) * 1000  # a throw read short was read twice
+    with_count = (time.perf_counter() - started) * 1000  # a throw read short was read again
     return PhotoResult(photo, reading, elapsed), PhotoResult(photo, chosen, with_count)
 
 

@@ -393,7 +393,19 @@ def likeliest(reading: DiceReading, expected: int, params: ReaderParams = DEFAUL
     """Where ``expected`` dice lie (at the table the number is known): the ``expected`` likeliest dice
     of the reading, doubtful ones included, when the last of them is clearly a die
     (``expected_min_presence``) and the next clearly none (``expected_max_extra_presence``).
-    Otherwise the dice that are clear (fewer or more than expected), so the count is refused."""
+    Otherwise the dice that are clear (fewer or more than expected), so the count is refused. Where
+    the camera leans (``params.up``) and a die more than thrown would refuse it, the candidates on a
+    likelier one's near side are left out first (:func:`side_faces_dropped`), and the throw is taken
+    if that leaves as many as thrown."""
+    chosen = _likeliest_of(reading, expected, params)
+    if len(chosen.dice) > expected and params.up is not None:
+        again = _likeliest_of(side_faces_dropped(reading, params.up, params), expected, params)
+        if len(again.dice) == expected:
+            return again
+    return chosen
+
+
+def _likeliest_of(reading: DiceReading, expected: int, params: ReaderParams) -> DiceReading:
     ranked = sorted(reading.dice + reading.doubtful, key=lambda d: -d.presence)
     if expected > 0 and (len(ranked) < expected or ranked[expected - 1].presence < params.expected_min_presence):
         chosen = [d for d in ranked if d.presence >= params.expected_min_presence]
@@ -402,6 +414,30 @@ def likeliest(reading: DiceReading, expected: int, params: ReaderParams = DEFAUL
     else:
         chosen = ranked[:expected]
     return DiceReading(reading_order(chosen, params))
+
+
+def side_faces_dropped(reading: DiceReading, up: float, params: ReaderParams = DEFAULT_PARAMS) -> DiceReading:
+    """``reading`` without the candidates that lie on a likelier one's near side: a camera whose far
+    side is at ``up`` degrees sees each die's side face below its top, towards the camera, and the
+    detector now and then takes it for a die of its own (``side_face_near`` of the likelier one's
+    size towards the camera, within ``side_face_across`` of it across)."""
+    towards = (math.sin(math.radians(up)), math.cos(math.radians(up)))  # the near side, picture y down
+    everyone = reading.dice + reading.doubtful
+    nearest, farthest = params.side_face_near
+
+    def is_side_face(candidate: Die) -> bool:
+        for die in everyone:
+            if die is candidate or die.presence < candidate.presence:
+                continue
+            dx, dy = candidate.centre[0] - die.centre[0], candidate.centre[1] - die.centre[1]
+            along = (dx * towards[0] + dy * towards[1]) / die.size
+            across = abs(dx * towards[1] - dy * towards[0]) / die.size
+            if nearest <= along <= farthest and across <= params.side_face_across:
+                return True
+        return False
+
+    return DiceReading(tuple(d for d in reading.dice if not is_side_face(d)),
+                       tuple(d for d in reading.doubtful if not is_side_face(d)))
 
 
 def closer_look(params: ReaderParams, look: int = 1) -> ReaderParams:
