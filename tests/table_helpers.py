@@ -4,16 +4,23 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
+import pytest
+
 from engine.cant_stop import GAME, State
 from firmware.core.events import ButtonEvent, FrameEvent
+from firmware.core.roll_watcher import Reader, RollWatcher, Seen
 from firmware.core.table_game import Progress
 from firmware.drawing.screens import ResumeScreen
 from firmware.games.cant_stop.table import TABLE
 from firmware.table.companion import Companion
 from hardware.buttons import Press
 from hardware.camera import SyntheticCamera
+from vision.read.params import DEFAULT_PARAMS, ReaderParams
+from vision.read.tray import TrayOutline
 
 NAMES = ("Ann", "Bob")
+STILL_FRAME = np.full((480, 640, 3), 90, np.uint8)  # a tray at rest: the reader under test says what lies in it
 
 
 class ManualClock:
@@ -81,3 +88,16 @@ def state_after(*moves: str, players: int = 2) -> State:
 def resume_screen(state: State, names: tuple[str, ...], confirming: bool = False) -> ResumeScreen:
     """The resume screen of a Can't Stop game in ``state``."""
     return ResumeScreen(names, TABLE.round(state), TABLE.doing(state, names), confirming)
+
+
+def first_seen(reader: Reader, tray: TrayOutline | None = None, expected: int | None = None,
+               reader_params: ReaderParams = DEFAULT_PARAMS) -> Seen:
+    """What a ``RollWatcher`` reading with ``reader`` (inside ``tray``; a throw of ``expected`` dice,
+    when given, taken as ``reader_params`` say) confirms of ROLL pressed over still frames."""
+    watcher = RollWatcher(reader, tray=tray, reader_params=reader_params)
+    watcher.request()
+    for _ in range(200):
+        seen = watcher.frame(STILL_FRAME, roll_due=True, expected=expected)
+        if seen is not None:
+            return seen
+    pytest.fail("no reading after 200 still frames")

@@ -3,11 +3,10 @@
 import numpy as np
 import pytest
 
-from firmware.core.roll_watcher import RollWatcher
+from table_helpers import first_seen
 from vision.read.reading import DiceReading, Die
 from vision.read.tray import TrayOutline
 
-FRAME = np.full((480, 640, 3), 90, np.uint8)
 SMALL, BIG = (Die(value=3, centre=(200.0, 240.0), size=40.0, confidence=0.99),
              Die(value=5, centre=(420.0, 240.0), size=160.0, confidence=0.99))
 
@@ -28,13 +27,7 @@ class CloseUpReader:
 
 
 def _confirmed(reader: CloseUpReader, expected: int, tray: TrayOutline | None = None) -> DiceReading:
-    watcher = RollWatcher(reader, tray=tray)
-    watcher.request()
-    for _ in range(200):
-        seen = watcher.frame(FRAME, roll_due=True, expected=expected)
-        if seen is not None:
-            return seen.reading
-    pytest.fail("no reading after 200 still frames")
+    return first_seen(reader, tray, expected).reading
 
 
 def test_a_throw_read_short_is_taken_from_the_closer_look():

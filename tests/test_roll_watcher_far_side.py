@@ -1,13 +1,14 @@
 """At the table the tray's outline tells the reader where the camera's far side lies."""
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 
-from firmware.core.roll_watcher import RollWatcher
+from table_helpers import first_seen
+from vision.read.params import DEFAULT_PARAMS
 from vision.read.reading import DiceReading, Die
 from vision.read.tray import TrayOutline
-
-FRAME = np.full((480, 640, 3), 90, np.uint8)
 
 
 class RecordingReader:
@@ -23,12 +24,8 @@ class RecordingReader:
 
 def _watch_until_read(tray: TrayOutline | None) -> RecordingReader:
     reader = RecordingReader()
-    watcher = RollWatcher(reader, tray=tray)
-    watcher.request()
-    for _ in range(200):
-        if watcher.frame(FRAME, roll_due=True) is not None:
-            return reader
-    pytest.fail("no reading after 200 still frames")
+    first_seen(reader, tray)
+    return reader
 
 
 def test_a_tray_seen_obliquely_turns_the_reader_to_its_far_side():
@@ -55,20 +52,19 @@ class SideFaceReader:
                             Die(value=None, centre=(342.0, 240.0), size=28.0, confidence=0.5, presence=0.8)))
 
 
-def _seen_with_count(tray: TrayOutline, expected: int) -> DiceReading:
-    watcher = RollWatcher(SideFaceReader(), tray=tray)
-    watcher.request()
-    for _ in range(200):
-        seen = watcher.frame(FRAME, roll_due=True, expected=expected)
-        if seen is not None:
-            return seen.reading
-    pytest.fail("no reading after 200 still frames")
-
-
 def test_under_a_tray_seen_obliquely_a_side_face_taken_for_a_die_more_than_thrown_is_left_out():
     """Far side on the left: the candidate on the die's right is its side face, and a throw of one is
     taken; seen from above, nothing says so, and the throw is refused for a die too many."""
     oblique = TrayOutline(((100.0, 100.0), (500.0, 50.0), (500.0, 430.0), (100.0, 380.0)), (640, 480))
     square = TrayOutline(((100.0, 100.0), (500.0, 100.0), (500.0, 400.0), (100.0, 400.0)), (640, 480))
-    assert _seen_with_count(oblique, 1).values == (3,) and len(_seen_with_count(oblique, 1).dice) == 1
-    assert len(_seen_with_count(square, 1).dice) == 2
+    taken = first_seen(SideFaceReader(), oblique, expected=1).reading
+    assert taken.values == (3,) and len(taken.dice) == 1
+    assert len(first_seen(SideFaceReader(), square, expected=1).reading.dice) == 2
+
+
+def test_the_readers_own_params_say_how_likely_a_die_too_many_must_be():
+    """Seen from above, the candidate beside the die refuses a throw of one; a reader whose params
+    take a throw unless the next die is at least 0.9 likely takes it."""
+    square = TrayOutline(((100.0, 100.0), (500.0, 100.0), (500.0, 400.0), (100.0, 400.0)), (640, 480))
+    lenient = replace(DEFAULT_PARAMS, expected_max_extra_presence=0.9)
+    assert first_seen(SideFaceReader(), square, expected=1, reader_params=lenient).reading.values == (3,)

@@ -4,6 +4,7 @@ a throw read short is looked at again closer (``vision.read.reader.taken``)."""
 from dataclasses import replace
 
 import numpy as np
+import pytest
 
 from vision.read import reader
 from vision.read.params import DEFAULT_PARAMS
@@ -55,17 +56,27 @@ def test_a_leaning_cameras_side_face_taken_for_a_die_more_than_thrown_is_left_ou
 def test_a_candidate_on_a_dies_far_side_beside_it_or_likelier_than_it_is_no_side_face():
     leaning = replace(PARAMS, up=0.0)
     less_likely_second = (die(10, 1), die(40, 2, presence=0.7), die(70, 3), die(100, 4))
+    beyond_the_side_face = side_face(40, y=66.0)  # 0.8 of a die below: as often a die there
     for dice, candidate in ((CLEAR, side_face(40, y=39.0)), (CLEAR, side_face(55, y=50.0)),
-                            (less_likely_second, side_face(40, presence=0.8))):
+                            (less_likely_second, side_face(40, presence=0.8)), (CLEAR, beyond_the_side_face)):
         assert len(likeliest(DiceReading(dice, (candidate,)), 4, leaning).dice) == 5
     far_side_below = replace(PARAMS, up=180.0)
     assert len(likeliest(DiceReading(CLEAR, (side_face(40),)), 4, far_side_below).dice) == 5
 
 
 def test_a_side_face_is_left_out_only_where_that_leaves_as_many_dice_as_thrown():
-    """Another die too many far from the dice: the throw is refused as it was, the side face told too."""
-    reading = DiceReading(CLEAR + (die(200, 5, presence=0.9),), (side_face(40),))
-    assert len(likeliest(reading, 4, replace(PARAMS, up=0.0)).dice) == 6
+    """Another die too many far from the dice, or two side faces where one die too many was seen:
+    the throw is refused for a die too many as it was (no closer look), the side faces told too."""
+    leaning = replace(PARAMS, up=0.0)
+    one_more = DiceReading(CLEAR + (die(200, 5, presence=0.9),), (side_face(40),))
+    assert len(likeliest(one_more, 4, leaning).dice) == 6
+    two_faces = DiceReading(CLEAR[:3], (side_face(10), side_face(40)))
+    assert len(likeliest(two_faces, 4, leaning).dice) == 5
+
+    def never(look: int) -> DiceReading:
+        raise AssertionError("looked at again closer although a die too many was seen")
+
+    assert len(taken(two_faces, 4, never, leaning).dice) == 5
 
 
 def test_of_one_too_many_the_least_likely_goes_when_it_is_clearly_less_than_the_others():
@@ -145,7 +156,7 @@ def test_the_reader_told_the_count_reads_a_short_throw_again_closer_with_its_far
     image = np.zeros((60, 60, 3), np.uint8)
     assert reader.read_dice(image, PARAMS, expected=4, head=layer, up=90.0).values == (1, 2, 3, 4)
     assert looks == [(8, 2, 90.0, layer), (4, 1, 90.0, layer)]
-    assert (closer_look(PARAMS).coarse_shrink, closer_look(PARAMS).fine_shrink) == (4, 1)
+    assert (closer_look(PARAMS, 1).coarse_shrink, closer_look(PARAMS, 1).fine_shrink) == (4, 1)
     looks.clear()
     assert reader.read_dice(image, PARAMS, expected=3).values == (1, 2, 3) and len(looks) == 1
 
@@ -163,3 +174,9 @@ def test_the_reader_told_the_count_looks_a_second_time_closer_where_the_first_cl
     monkeypatch.setattr(reader, "_found", found)
     assert reader.read_dice(np.zeros((60, 60, 3), np.uint8), PARAMS, expected=4).values == (1, 2, 3, 4)
     assert looks == [(8, 2), (4, 1), (3, 2)]
+
+
+def test_a_closer_look_the_reader_does_not_have_is_refused():
+    for look in (0, len(PARAMS.closer_looks) + 1):
+        with pytest.raises(ValueError, match="closer look"):
+            closer_look(PARAMS, look)

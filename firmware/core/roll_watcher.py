@@ -15,7 +15,7 @@ from typing import Protocol
 
 import numpy as np
 
-from vision.read.params import DEFAULT_PARAMS
+from vision.read.params import DEFAULT_PARAMS, ReaderParams
 from vision.read.reading import DiceReading
 from vision.read.settle import ReadingConfirmer, SettleDetector, SettleParams
 from vision.read.tray import TrayOutline, dice_inside, taken_in
@@ -42,10 +42,14 @@ class Seen:
 
 
 class RollWatcher:
-    """Watches every frame; :meth:`frame` returns what was seen once a reading is confirmed."""
+    """Watches every frame; :meth:`frame` returns what was seen once a reading is confirmed.
+    ``reader_params`` are the reader's own: how sure the dice of a throw of a known number must be,
+    and its closer looks (:func:`vision.read.tray.taken_in`)."""
 
-    def __init__(self, reader: Reader, params: SettleParams = SettleParams(), tray: TrayOutline | None = None) -> None:
+    def __init__(self, reader: Reader, params: SettleParams = SettleParams(), tray: TrayOutline | None = None,
+                 reader_params: ReaderParams = DEFAULT_PARAMS) -> None:
         self.reader = reader
+        self.reader_params = reader_params
         self.tray = tray
         self._settle = SettleDetector(params, tray)
         self._confirmer = ReadingConfirmer(params)
@@ -123,7 +127,7 @@ class RollWatcher:
         reading = self.reader(frame, up=far_side)
         if expected is not None:
             # the far side told, a side face taken for a die more than thrown is left out (reader.likeliest)
-            told = replace(DEFAULT_PARAMS, up=far_side)
+            told = replace(self.reader_params, up=far_side)
             return taken_in(tray, reading, expected, lambda look: self.reader(frame, up=far_side, closer=look), told)
         return reading if tray is None else dice_inside(reading, tray)
 

@@ -129,7 +129,8 @@ class Companion:
         self._status = ""
         self._camera_problem = ""
         self._display_failing = False
-        self.watcher = RollWatcher(table_dice.read if table_dice is not None else reader, settle, tray)
+        self.watcher = (RollWatcher(reader, settle, tray) if table_dice is None
+                        else RollWatcher(table_dice.read, settle, tray, table_dice.params))
         self._confirmed = ConfirmedDice(table_dice) if table_dice is not None else None
         self.bot_seats: frozenset[int] = frozenset()
         self._bots_paused = False

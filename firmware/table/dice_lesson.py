@@ -38,7 +38,7 @@ class DiceLesson:
     def __init__(self, display: Display | None, table_dice: TableDice, tray: TrayOutline | None = None) -> None:
         self.display = display
         self.table_dice = table_dice
-        self.watcher = RollWatcher(table_dice.read, tray=tray)
+        self.watcher = RollWatcher(table_dice.read, tray=tray, reader_params=table_dice.params)
         self.finished = False
         self._checking: tuple[np.ndarray, tuple[Die, ...], ManualEntryScreen] | None = None
         self._throws = 0

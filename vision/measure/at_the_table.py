@@ -47,7 +47,7 @@ def at_the_table(result: PhotoResult, margin: float, known_count: bool,
     if not known_count:
         return replace(result, reading=dice_inside(result.reading, tray))
     closer = result.closer
-    if closer is None:  # a result made without its photo's file: no second look to take
+    if closer is None:  # a result made without its photo's file: no closer look to take, no far side told
         return replace(result, reading=likeliest(dice_inside(result.reading, tray), len(result.photo.values), params))
     told = replace(params, up=closer.params.up)  # where the photo's far side lay as it was read
     return replace(result, reading=taken_in(tray, result.reading, len(result.photo.values), closer.reading, told))

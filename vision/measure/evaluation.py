@@ -124,7 +124,7 @@ class CloserLook:
     read: Reader
     image_file: Path
     params: ReaderParams
-    _readings: dict[int, DiceReading] = field(default_factory=dict, compare=False, repr=False)
+    _readings: dict[int, DiceReading] = field(default_factory=dict, init=False, compare=False, repr=False)
 
     def of(self, image: np.ndarray, look: int) -> DiceReading:
         """The photo's ``image``, already loaded, read as the ``look``-th closer look."""

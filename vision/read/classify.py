@@ -47,6 +47,12 @@ def far_side_degrees(dx: float, dy: float) -> float:
     return round(math.degrees(math.atan2(-dx, -dy)), 6) % 360.0
 
 
+def far_side_direction(up: float) -> tuple[float, float]:
+    """The unit direction (dx, dy; y pointing down) in the picture of a far side at ``up`` degrees:
+    the inverse of :func:`far_side_degrees`."""
+    return -math.sin(math.radians(up)), -math.cos(math.radians(up))
+
+
 def reader_crop(bgr: np.ndarray, centre: tuple[float, float], size: float, p: ReaderParams) -> np.ndarray:
     """The crop the classifier reads a candidate from: :func:`die_crop` turned so the camera's far
     side (``p.up``) is at its top, as it was trained; as the picture lies for a camera straight down."""

@@ -160,7 +160,7 @@ class ReaderParams:
     # more than thrown, a candidate on a likelier one's near side (between ``side_face_near`` of that
     # one's size towards the camera, within ``side_face_across`` of it across) is left out, and the
     # throw taken if that leaves as many as thrown (``reader.likeliest``). Chosen on the 120 leaning
-    # renders for choosing, at the table: right 70.8 -> 72.5 %, extra 12 -> 5 throws, silent 0.8 %
+    # renders for choosing, at the table: right 70.8 -> 72.5 %, extra 12 -> 6 throws, silent 0.8 %
     # both (0.45-0.75 / 0.3, 0.4-0.8 / 0.35, 0.35-0.8 / 0.4 and 0.3-0.9 / 0.5 the same; 0.5-0.7 / 0.25
     # one throw fewer). On those renders the candidates 0.4-0.75 of a die towards the camera from a
     # likelier one, within 0.35 across, were 9 side faces and 7 dice, those 0.75-0.8 one and 5, so the

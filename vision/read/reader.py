@@ -22,7 +22,15 @@ from dataclasses import replace
 import cv2
 import numpy as np
 
-from vision.read.classify import NOT_A_DIE, logits_and_features, mirror_images, quarter_turns, reader_crop, softmax
+from vision.read.classify import (
+    NOT_A_DIE,
+    far_side_direction,
+    logits_and_features,
+    mirror_images,
+    quarter_turns,
+    reader_crop,
+    softmax,
+)
 from vision.read.detect import Candidate, drop_duplicates, find_candidates, same_die
 from vision.read.params import DEFAULT_PARAMS, ReaderParams, VisionInputError
 from vision.read.reading import DiceReading, Die
@@ -395,11 +403,11 @@ def likeliest(reading: DiceReading, expected: int, params: ReaderParams = DEFAUL
     (``expected_min_presence``) and the next clearly none (``expected_max_extra_presence``).
     Otherwise the dice that are clear (fewer or more than expected), so the count is refused. Where
     the camera leans (``params.up``) and a die more than thrown would refuse it, the candidates on a
-    likelier one's near side are left out first (:func:`side_faces_dropped`), and the throw is taken
+    likelier one's near side are left out first (:func:`_side_faces_dropped`), and the throw is taken
     if that leaves as many as thrown."""
     chosen = _likeliest_of(reading, expected, params)
     if len(chosen.dice) > expected and params.up is not None:
-        again = _likeliest_of(side_faces_dropped(reading, params.up, params), expected, params)
+        again = _likeliest_of(_side_faces_dropped(reading, params), expected, params)
         if len(again.dice) == expected:
             return again
     return chosen
@@ -416,12 +424,13 @@ def _likeliest_of(reading: DiceReading, expected: int, params: ReaderParams) -> 
     return DiceReading(reading_order(chosen, params))
 
 
-def side_faces_dropped(reading: DiceReading, up: float, params: ReaderParams = DEFAULT_PARAMS) -> DiceReading:
+def _side_faces_dropped(reading: DiceReading, params: ReaderParams) -> DiceReading:
     """``reading`` without the candidates that lie on a likelier one's near side: a camera whose far
-    side is at ``up`` degrees sees each die's side face below its top, towards the camera, and the
+    side is at ``params.up`` sees each die's side face below its top, towards the camera, and the
     detector now and then takes it for a die of its own (``side_face_near`` of the likelier one's
     size towards the camera, within ``side_face_across`` of it across)."""
-    towards = (math.sin(math.radians(up)), math.cos(math.radians(up)))  # the near side, picture y down
+    far = far_side_direction(params.up)
+    towards = (-far[0], -far[1])  # the near side
     everyone = reading.dice + reading.doubtful
     nearest, farthest = params.side_face_near
 
@@ -440,10 +449,12 @@ def side_faces_dropped(reading: DiceReading, up: float, params: ReaderParams = D
                        tuple(d for d in reading.doubtful if not is_side_face(d)))
 
 
-def closer_look(params: ReaderParams, look: int = 1) -> ReaderParams:
+def closer_look(params: ReaderParams, look: int) -> ReaderParams:
     """``params`` for the ``look``-th closer look (1, 2, ...) at a throw read short at the table: the
     detector passes less shrunk (``closer_looks``), so that big dice close to the camera, which the
     usual coarse pass shows only as their pips, and small dice pressed together are found."""
+    if not 1 <= look <= len(params.closer_looks):
+        raise ValueError(f"closer look {look} asked for: the reader has looks 1 to {len(params.closer_looks)}")
     coarse, fine = params.closer_looks[look - 1]
     return replace(params, coarse_shrink=coarse, fine_shrink=fine)
 
@@ -488,5 +499,6 @@ def read_dice(
     reading = DiceReading(reading_order([die for die, _ in found], params), tuple(doubtful))
     if expected is None:
         return reading
-    return taken(reading, expected, lambda look: reading if closer else read_dice(image, params, head=head, closer=look),
-                 params)
+    if closer:  # this is a closer look already: no other to take
+        return likeliest(reading, expected, params)
+    return taken(reading, expected, lambda look: read_dice(image, params, head=head, closer=look), params)

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
-from vision.read.classify import far_side_degrees
+from vision.read.classify import far_side_degrees, far_side_direction
 from vision.scenes.clutter import ON_A_TABLE, Spot, draw_clutter, draw_keyboard, draw_phone
 from vision.scenes.pips import PIP_LAYOUTS
 
@@ -209,11 +209,13 @@ def render_tray(
     look = look or random_look(rng)
     dice = place_dice(values, rng, size, side_range, touching)
     if lean > 0:
-        # the top face lies towards the far side: (-sin, -cos) of its angle, the picture's y pointing down
-        direction = rng.uniform(0, 2 * math.pi) if far_side is None else math.atan2(
-            -math.cos(math.radians(far_side)), -math.sin(math.radians(far_side)))
-        dice = tuple(replace(d, lean=(d.side * lean * math.cos(direction), d.side * lean * math.sin(direction)))
-                     for d in dice)
+        # the top face lies towards the far side
+        if far_side is None:
+            turn = rng.uniform(0, 2 * math.pi)
+            towards = (math.cos(turn), math.sin(turn))
+        else:
+            towards = far_side_direction(far_side)
+        dice = tuple(replace(d, lean=(d.side * lean * towards[0], d.side * lean * towards[1])) for d in dice)
     width, height = size
     canvas = np.empty((height * SUPERSAMPLE, width * SUPERSAMPLE, 3), np.uint8)
     canvas[:] = look.background

@@ -6,7 +6,7 @@
 At a table a throw is refused when a die's face is less sure than ``min_value_probability`` (kept
 unsure) or when a die beyond the thrown number is at least ``expected_max_extra_presence`` likely
 (an extra die in the tray). Each photo is read once with no face threshold (a photo read short
-twice: the closer look, :func:`vision.read.reader.taken`), as the companion reads at a table (the
+again: the closer looks, :func:`vision.read.reader.taken`), as the companion reads at a table (the
 labelled dice's spread grown by 1.5 die sizes, the count known), and every pair of thresholds is
 applied to that reading. The pair is chosen on the training photos held out for
 choosing (``crop_bank.is_choosing_scene``; never trained on by a fine-tuned net, never a measured
