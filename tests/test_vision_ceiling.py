@@ -81,6 +81,19 @@ def test_each_cause_is_named(tray, by_box):
         "merged with a neighbour", "merged with a neighbour"]
 
 
+def test_a_die_whose_box_covers_a_neighbour_read_on_its_own_is_lost_for_its_own_cause():
+    """Two dice whose boxes overlap, as a leaning camera's boxes hold their side faces: the first read
+    unsure covers the second's centre. With the second found and read it was lost unsure; with the
+    second found by no die, the first may have swallowed it: merged."""
+    image = np.zeros((300, 300, 3), np.uint8)
+    boxes = ((70.0, 70.0, 130.0, 130.0, 4), (100.0, 80.0, 160.0, 140.0, 2))  # centres (100, 100), (130, 110)
+    photo = LabelledPhoto("t_1.png", (2, 4), "", boxes)
+    unsure, second = Die(None, (100.0, 100.0), 60.0, 0.5), Die(2, (130.0, 110.0), 60.0, 0.99)
+    for dice, cause in (((unsure, second), "unsure"), ((unsure,), "merged with a neighbour")):
+        result = PhotoResult(photo, DiceReading(dice), 1.0, box_faces=(4, 2))
+        assert why_lost(result, image)[0].cause == cause
+
+
 def test_a_die_read_and_then_cut_or_never_proposed(tray):
     image, boxes, reading = tray
     empty = (500.0, 400.0, 540.0, 440.0)

@@ -6,7 +6,8 @@ exactly where it lies and dared to say every face. A labelled die the classifier
 its box and the pipeline does not was *lost by the pipeline*, for one of these causes, checked in
 this order:
 
-  merged with a neighbour  the die that answers for it (or lies over it) also covers another labelled die
+  merged with a neighbour  the die that answers for it also covers another labelled die that no die
+                           answers for, or a die lies over it and another labelled die
   box off the die          a die answers for it, but off centre or of another size
   unsure                   a die answers for it, its face kept unreadable
   another face             a die answers for it, read as another face
@@ -19,7 +20,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Container, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -91,11 +92,13 @@ def _inside(point: tuple[float, float], centre: tuple[float, float], size: float
     return all(abs(p - c) <= size / 2 for p, c in zip(point, centre))
 
 
-def _merged(die: Die, box: int, boxes: Sequence[Box]) -> bool:
-    """Whether ``die`` covers the centre of ``box`` and of another labelled box too."""
+def _merged(die: Die, box: int, boxes: Sequence[Box], answered: Container[int] = ()) -> bool:
+    """Whether ``die`` covers the centre of ``box`` and of another labelled box too, one that no
+    other die answers for (``answered``): under a leaning camera a die's box holds its side faces,
+    and covers the centre of a neighbour found and read on its own."""
     centres = [box_place(b)[0] for b in boxes]
     return _inside(centres[box], die.centre, die.size) and any(
-        _inside(c, die.centre, die.size) for i, c in enumerate(centres) if i != box)
+        _inside(c, die.centre, die.size) for i, c in enumerate(centres) if i != box and i not in answered)
 
 
 def _off(die: Die, box: Box) -> bool:
@@ -123,7 +126,7 @@ def why_lost(result: PhotoResult, image: np.ndarray, params: ReaderParams = DEFA
     for b in lost:
         if b in matched:
             die = dice[matched[b]]
-            cause = ("merged with a neighbour" if _merged(die, b, boxes) else "box off the die" if _off(die, boxes[b])
+            cause = ("merged with a neighbour" if _merged(die, b, boxes, matched) else "box off the die" if _off(die, boxes[b])
                      else "unsure" if die.value is None else "another face")
         elif any(_merged(die, b, boxes) for die in dice + full.dice + full.doubtful):
             cause = "merged with a neighbour"
