@@ -293,6 +293,27 @@ def _lone_dice_judged_again(bgr: np.ndarray, kept: list[Candidate], faces: dict[
     return judged
 
 
+def _small_boxes_read_at_the_typical_size(bgr: np.ndarray, kept: list[Candidate], faces: dict[Candidate, np.ndarray],
+                                          params: ReaderParams, head: TableHead | None) -> None:
+    """Each die found straight down whose box is smaller than ``small_box_ratio`` of the throw's
+    typical die (the median size of the dice read surely), its faces in ``faces`` read again at the
+    typical size where it lies: a camera straight down sees the dice of one throw at one size, and
+    a crop cut too tight cuts the die's edges and pips. Its place, size and presence stay the first
+    look's. A leaning camera sees the nearer dice bigger, so it is left as it is."""
+    if params.up is not None:
+        return
+    dice = _sure_dice(kept, params)
+    sure = [c for c in dice if _is_sure_face(faces[c], params)]
+    if not sure:
+        return
+    typical = _typical_size(sure)
+    small = [c for c in dice if c.size < params.small_box_ratio * typical]
+    if small:
+        resized = [replace(c, size=typical) for c in small]
+        for c, probabilities in zip(small, _probabilities_at(bgr, resized, params, head)):
+            faces[c] = probabilities[:NOT_A_DIE]
+
+
 def _odd_sized_doubted(kept: list[Candidate], faces: dict[Candidate, np.ndarray], params: ReaderParams) -> set[Candidate]:
     """The dice found that are rather doubtful candidates: of another size than the throw's dice
     (their median, ``typical_size_ratio`` either way; of three dice found or more, so that the
@@ -363,6 +384,7 @@ def _found(
             faces[candidate] = second[candidate]
     kept = _split_merged(bgr, _recentred(bgr, kept, faces, params, head), faces, params, head)
     kept = _lone_dice_judged_again(bgr, kept, faces, params)
+    _small_boxes_read_at_the_typical_size(bgr, kept, faces, params, head)
     odd = _odd_sized_doubted(kept, faces, params)
     is_die = [_is_sure_die(c, params) and c not in odd for c in kept]
     return ([(_die(c, faces[c], scale, params), faces[c]) for c, die in zip(kept, is_die) if die],

@@ -1,0 +1,95 @@
+"""A die boxed too tightly, seen straight down, is read again at the size of the throw's dice.
+
+The classifier learned whole dice; a crop cut around a box smaller than the die cuts its edges and
+pips. Here a fake classifier is sure of a die's face only where its crop is cut at the die's own
+size, so each test says exactly which boxes are read again and at what size.
+"""
+
+import math
+from dataclasses import replace
+
+import numpy as np
+import pytest
+
+from vision.read import reader
+from vision.read.detect import Candidate
+from vision.read.params import DEFAULT_PARAMS
+
+SIDE = 50.0
+SURE_FOUR = np.array([0.01, 0.01, 0.01, 0.95, 0.01, 0.01])
+UNSURE = np.array([0.1, 0.1, 0.1, 0.4, 0.2, 0.1])
+
+
+def fake_classifier(monkeypatch) -> list[Candidate]:
+    """``_probabilities_at`` replaced: a crop at SIDE or more reads a 4 surely, a smaller one is
+    unsure; each candidate it was asked about is recorded."""
+    asked: list[Candidate] = []
+
+    def probabilities_at(bgr, candidates, params, head):
+        asked.extend(candidates)
+        faces = [SURE_FOUR if c.size >= SIDE else UNSURE for c in candidates]
+        return np.array([np.append(f, 0.0) for f in faces])
+
+    monkeypatch.setattr(reader, "_probabilities_at", probabilities_at)
+    return asked
+
+
+def a_throw(small_size: float, presence: float = 1.0) -> tuple[list[Candidate], Candidate, dict]:
+    """Three dice of SIDE read surely and one more of ``small_size`` read unsure."""
+    dice = [Candidate((100.0 * i, 100.0), SIDE, 1.0) for i in range(1, 4)]
+    small = Candidate((400.0, 100.0), small_size, presence)
+    faces = {**{d: SURE_FOUR for d in dice}, small: UNSURE}
+    return [*dice, small], small, faces
+
+
+def test_a_die_boxed_smaller_than_the_throws_dice_is_read_again_at_their_size(monkeypatch):
+    asked = fake_classifier(monkeypatch)
+    kept, small, faces = a_throw(0.7 * SIDE)
+    reader._small_boxes_read_at_the_typical_size(np.zeros((8, 8, 3), np.uint8), kept, faces, DEFAULT_PARAMS, None)
+    assert asked == [replace(small, size=SIDE)], "read again once, where it lies, at the dice's size"
+    assert np.array_equal(faces[small], SURE_FOUR)
+    assert kept[-1] is small, "its place, size and presence stay the first look's"
+
+
+@pytest.mark.parametrize(("small_size", "presence", "up", "why"), [
+    (0.96 * SIDE, 1.0, None, "within small_box_ratio of the dice's size"),
+    (0.7 * SIDE, 0.3, None, "a doubtful candidate, not a die"),
+    (0.7 * SIDE, 1.0, 0.0, "a leaning camera sees the nearer dice bigger"),
+])
+def test_a_box_is_left_as_it_is(monkeypatch, small_size, presence, up, why):
+    asked = fake_classifier(monkeypatch)
+    kept, small, faces = a_throw(small_size, presence)
+    reader._small_boxes_read_at_the_typical_size(np.zeros((8, 8, 3), np.uint8), kept, faces,
+                                                 replace(DEFAULT_PARAMS, up=up), None)
+    assert not asked and np.array_equal(faces[small], UNSURE), why
+
+
+def test_the_dices_size_is_that_of_the_dice_read_surely(monkeypatch):
+    """Dice kept unsure say nothing of the size: with none read surely, nothing is read again; a big
+    unsure die does not raise the size the others are read at."""
+    asked = fake_classifier(monkeypatch)
+    unsure_only = [Candidate((100.0 * i, 100.0), SIDE * (0.6 + 0.2 * i), 1.0) for i in range(1, 4)]
+    faces = {c: UNSURE for c in unsure_only}
+    reader._small_boxes_read_at_the_typical_size(np.zeros((8, 8, 3), np.uint8), unsure_only, faces, DEFAULT_PARAMS, None)
+    assert not asked
+    kept, small, faces = a_throw(0.7 * SIDE)
+    big = Candidate((500.0, 100.0), 3 * SIDE, 1.0)
+    faces[big] = UNSURE
+    reader._small_boxes_read_at_the_typical_size(np.zeros((8, 8, 3), np.uint8), [*kept, big], faces, DEFAULT_PARAMS, None)
+    assert asked == [replace(small, size=SIDE)]
+
+
+def test_the_reader_reads_a_tightly_boxed_die_and_without_the_second_look_keeps_it_unsure(monkeypatch):
+    """Through ``read_dice``: the detector boxes one of four dice at 0.7 of its size, and the
+    classifier is unsure of it there; read again at the dice's size it is a 4, like the others.
+    With ``small_box_ratio`` 0 it stays unreadable."""
+    kept, small, _ = a_throw(0.7 * SIDE)
+    monkeypatch.setattr(reader, "find_candidates", lambda bgr, params: list(kept))
+    fake_classifier(monkeypatch)
+    image = np.full((200, 500, 3), 128, np.uint8)
+    reading = reader.read_dice(image)
+    assert reading.values == (4, 4, 4, 4) and not reading.unreadable, reading.summary()
+    without = reader.read_dice(image, replace(DEFAULT_PARAMS, small_box_ratio=0.0))
+    assert without.values == (4, 4, 4) and len(without.unreadable) == 1, without.summary()
+    unread = without.unreadable[0]
+    assert math.dist(unread.centre, small.centre) < 1 and unread.size == pytest.approx(small.size)
