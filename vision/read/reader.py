@@ -293,25 +293,37 @@ def _lone_dice_judged_again(bgr: np.ndarray, kept: list[Candidate], faces: dict[
     return judged
 
 
-def _small_boxes_read_at_the_typical_size(bgr: np.ndarray, kept: list[Candidate], faces: dict[Candidate, np.ndarray],
-                                          params: ReaderParams, head: TableHead | None) -> None:
-    """Each die found straight down whose box is smaller than ``small_box_ratio`` of the throw's
-    typical die (the median size of the dice read surely), its faces in ``faces`` read again at the
-    typical size where it lies: a camera straight down sees the dice of one throw at one size, and
-    a crop cut too tight cuts the die's edges and pips. Its place, size and presence stay the first
-    look's. A leaning camera sees the nearer dice bigger, so it is left as it is."""
-    if params.up is not None:
-        return
+def _small_boxes_read_at_the_dices_size(bgr: np.ndarray, kept: list[Candidate], faces: dict[Candidate, np.ndarray],
+                                        params: ReaderParams, head: TableHead | None) -> None:
+    """Each die of ``kept`` whose box is under ``small_box_ratio`` of the size of the dice around it
+    (:func:`_size_around`), its faces in ``faces`` read again at that size where it lies: a crop cut
+    too tight cuts the die's edges and pips. Its place, size and presence stay the first look's.
+    Under a leaning camera (``leaning_small_box_ratio``) only a die whose face is unsure is looked at
+    again: there the dice's sizes run across the picture, and the die nearest the camera's far side,
+    read surely, is smaller than all its neighbours. The caller leaves out the candidates held
+    doubtful for another size (:func:`_odd_sized_doubted`): read at the dice's size, a key's corner
+    becomes a die."""
     dice = _sure_dice(kept, params)
     sure = [c for c in dice if _is_sure_face(faces[c], params)]
-    if not sure:
-        return
-    typical = _typical_size(sure)
-    small = [c for c in dice if c.size < params.small_box_ratio * typical]
-    if small:
-        resized = [replace(c, size=typical) for c in small]
-        for c, probabilities in zip(small, _probabilities_at(bgr, resized, params, head)):
+    ratio = params.small_box_ratio if params.up is None else params.leaning_small_box_ratio
+    doubted = dice if params.up is None else [c for c in dice if c not in sure]
+    looks = [(c, size) for c in doubted if (size := _size_around(c, sure, params)) and c.size < ratio * size]
+    if looks:
+        read = _probabilities_at(bgr, [replace(c, size=size) for c, size in looks], params, head)
+        for (c, _), probabilities in zip(looks, read):
             faces[c] = probabilities[:NOT_A_DIE]
+
+
+def _size_around(die: Candidate, sure: list[Candidate], params: ReaderParams) -> float | None:
+    """The size ``die`` should have, from the dice read surely (``sure``): seen straight down, the
+    dice of one throw are of one size, their median; a leaning camera sees the nearer dice bigger,
+    so the median of the ``leaning_size_neighbours`` nearest others, of two at least. None where
+    too few dice tell."""
+    if params.up is None:
+        return _typical_size(sure) if sure else None
+    others = sorted((c for c in sure if c is not die), key=lambda c: math.dist(c.centre, die.centre))
+    nearest = others[: params.leaning_size_neighbours]
+    return _typical_size(nearest) if len(nearest) >= 2 else None
 
 
 def _odd_sized_doubted(kept: list[Candidate], faces: dict[Candidate, np.ndarray], params: ReaderParams) -> set[Candidate]:
@@ -384,8 +396,8 @@ def _found(
             faces[candidate] = second[candidate]
     kept = _split_merged(bgr, _recentred(bgr, kept, faces, params, head), faces, params, head)
     kept = _lone_dice_judged_again(bgr, kept, faces, params)
-    _small_boxes_read_at_the_typical_size(bgr, kept, faces, params, head)
     odd = _odd_sized_doubted(kept, faces, params)
+    _small_boxes_read_at_the_dices_size(bgr, [c for c in kept if c not in odd], faces, params, head)
     is_die = [_is_sure_die(c, params) and c not in odd for c in kept]
     return ([(_die(c, faces[c], scale, params), faces[c]) for c, die in zip(kept, is_die) if die],
             [_die(c, faces[c], scale, params) for c, die in zip(kept, is_die) if not die])
