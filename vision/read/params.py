@@ -102,15 +102,18 @@ class ReaderParams:
     # photos' training half and train-photos' train split, 924 photos, the choosing eighth among
     # them), at the table right / silent: off 660/23, 0.8 665/21, 0.85 664/23, 0.9 666/22, 0.95
     # 669/20, 1.0 670/21 (0.95 with the candidates held doubtful for another size left doubtful,
-    # below: 668/19); the choosing photos alone 84/5 before, 85/4 at every ratio from 0.8 to 1.0.
+    # below: 668/19); the choosing photos alone 84/5 before, 85/4 at every ratio from 0.8 to 1.0. A
+    # look the classifier finds no die (``max_not_die_probability``) is not taken: choosing 85 -> 86
+    # right, the 924 photos 19 -> 20 silent (with the third closer look, below: 669/20). Only the
+    # unsure dice read again (at 0.9), the choosing photos 85/5 (every die: 85/4).
     small_box_ratio: float = 0.95  # -
     # A leaning camera sees the nearer dice bigger, so there a die whose face is unsure is read
     # again at the median size of its ``leaning_size_neighbours`` nearest dice read surely. Chosen on
     # the 120 leaning renders for choosing (``render3d --count 120 --seed 31 --tilt 10 40
     # --photo-set``), at the table right / silent and per die: off 72.5/0.8, 89.9; at 0.85 72.5/0.8,
-    # 90.3; 0.9 73.3/0.8, 90.6; 0.95 74.2/1.7, 91.2. Every small die read again, sure or not: 5
-    # neighbours and 0.9 73.3/0.8, 90.8 (4 the same; 3 73.3/1.7; 6 72.5/0.8; 8 or all 72.5/1.7), but
-    # the die nearest the far side is smaller than all its neighbours.
+    # 90.3; 0.9 73.3/0.8, 90.6; 0.95 74.2/1.7, 91.2. The neighbours were counted with every small
+    # die read again, sure or not: 5 and 0.9 73.3/0.8, 90.8 (4 the same; 3 73.3/1.7; 6 72.5/0.8; 8
+    # or all 72.5/1.7); but the die nearest the far side is smaller than all its neighbours.
     leaning_small_box_ratio: float = 0.9  # -
     leaning_size_neighbours: int = 5
     trained_on: Path = MODELS / "trained-on.txt"  # digests of the photos the nets trained on
@@ -212,6 +215,9 @@ class ReaderParams:
 
     # --- output ---
     row_tolerance: float = 0.5  # die: dice whose centres differ by less than this in y share a row
+    # Every die's face reported however unsure (``keeping_every_face``), for measures that apply the
+    # face threshold afterwards; the reader's own steps still weigh faces against its thresholds.
+    keeps_every_face: bool = False
 
     @property
     def face_threshold(self) -> float:
@@ -219,9 +225,12 @@ class ReaderParams:
         return self.min_value_probability if self.up is None else self.leaning_min_value_probability
 
     def keeping_every_face(self) -> ReaderParams:
-        """These params with no face threshold, for a camera straight down or leaning: a reading
-        that holds every answer, each threshold applied afterwards (``evaluation.at_threshold``)."""
-        return replace(self, min_value_probability=0.0, leaning_min_value_probability=0.0)
+        """These params reporting every face, for a camera straight down or leaning: a reading that
+        holds every answer, each threshold applied afterwards (``evaluation.at_threshold``). The
+        thresholds stay, since the reader's own steps weigh faces by them (which dice tell the
+        throw's size, which big die is two, which odd one is doubtful): the reading is the
+        reader's own but for its last step."""
+        return replace(self, keeps_every_face=True)
 
     @property
     def reading_detector(self) -> Path:

@@ -89,7 +89,7 @@ def _die(candidate: Candidate, faces: np.ndarray, scale: float, p: ReaderParams)
     ranked = np.argsort(-faces)
     best, second = int(ranked[0]), int(ranked[1])
     confidence = float(faces[best])
-    readable = confidence >= p.face_threshold
+    readable = p.keeps_every_face or confidence >= p.face_threshold
     reason = "" if readable else f"unsure: {best + 1} ({confidence:.0%}) or {second + 1} ({faces[second]:.0%})"
     x, y = candidate.centre[0] * scale, candidate.centre[1] * scale
     half = candidate.size * scale / 2
@@ -296,8 +296,9 @@ def _lone_dice_judged_again(bgr: np.ndarray, kept: list[Candidate], faces: dict[
 def _small_boxes_read_at_the_dices_size(bgr: np.ndarray, kept: list[Candidate], faces: dict[Candidate, np.ndarray],
                                         params: ReaderParams, head: TableHead | None) -> None:
     """Each die of ``kept`` whose box is under ``small_box_ratio`` of the size of the dice around it
-    (:func:`_size_around`), its faces in ``faces`` read again at that size where it lies: a crop cut
-    too tight cuts the die's edges and pips. Its place, size and presence stay the first look's.
+    (:func:`_size_around`), its faces in ``faces`` read again at that size where it lies, where that
+    look is still surely a die: a crop cut too tight cuts the die's edges and pips. Its place, size
+    and presence stay the first look's.
     Under a leaning camera (``leaning_small_box_ratio``) only a die whose face is unsure is looked at
     again: there the dice's sizes run across the picture, and the die nearest the camera's far side,
     read surely, is smaller than all its neighbours. The caller leaves out the candidates held
@@ -310,8 +311,9 @@ def _small_boxes_read_at_the_dices_size(bgr: np.ndarray, kept: list[Candidate], 
     looks = [(c, size) for c in doubted if (size := _size_around(c, sure, params)) and c.size < ratio * size]
     if looks:
         read = _probabilities_at(bgr, [replace(c, size=size) for c, size in looks], params, head)
-        for (c, _), probabilities in zip(looks, read):
-            faces[c] = probabilities[:NOT_A_DIE]
+        for (c, size), probabilities in zip(looks, read):
+            if _is_sure_die(replace(c, size=size, score=1.0 - float(probabilities[NOT_A_DIE])), params):
+                faces[c] = probabilities[:NOT_A_DIE]
 
 
 def _size_around(die: Candidate, sure: list[Candidate], params: ReaderParams) -> float | None:
