@@ -92,13 +92,14 @@ def test_the_turns_are_read_only_for_a_camera_straight_down_the_mirror_only_for_
 
 
 def test_a_reading_with_every_face_kept_turns_the_dice_the_reader_turns(turned):
-    """``eval-vision --calibration`` and the thresholds command read every face (threshold 0) and
-    apply thresholds afterwards: the dice turned must be the reader's own, or its figures differ."""
+    """``eval-vision --calibration`` and the thresholds command read every face
+    (``keeping_every_face``) and apply thresholds afterwards: the dice turned must be the reader's
+    own, or its figures differ."""
     image, _ = _tray()
     doubting = replace(DEFAULT_PARAMS, quarter_turns_below=1.01)
     as_read = reader.read_dice(image, doubting)
     read_turns = len(turned)
-    every_face = reader.read_dice(image, replace(doubting, min_value_probability=0.0))
+    every_face = reader.read_dice(image, doubting.keeping_every_face())
     assert read_turns > 0 and len(turned) == 2 * read_turns
     assert [d.confidence for d in every_face.dice] == [d.confidence for d in as_read.dice]
 

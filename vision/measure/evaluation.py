@@ -410,7 +410,8 @@ def figures_by_group(results: list[PhotoResult]) -> list[Figures]:
 def at_threshold(result: PhotoResult, threshold: float) -> PhotoResult:
     """The result as a reader whose face threshold is ``threshold`` would have given it.
 
-    The threshold is the reader's last step, so a reading made with threshold 0 holds every answer.
+    The threshold is the reader's last step, so a reading keeping every face
+    (``ReaderParams.keeping_every_face``) holds every answer.
     """
     dice = tuple(
         d if d.value is None or d.confidence >= threshold else replace(d, value=None, reason="unsure")

@@ -5,11 +5,11 @@
 
 At a table a throw is refused when a die's face is less sure than ``min_value_probability`` (kept
 unsure) or when a die beyond the thrown number is at least ``expected_max_extra_presence`` likely
-(an extra die in the tray). Each photo is read once with no face threshold (a photo read short
-again: the closer looks, :func:`vision.read.reader.taken`), as the companion reads at a table (the
-labelled dice's spread grown by 1.5 die sizes, the count known), and every pair of thresholds is
-applied to that reading. The pair is chosen on the training photos held out for
-choosing (``crop_bank.is_choosing_scene``; never trained on by a fine-tuned net, never a measured
+(an extra die in the tray). Each photo is read once reporting every face (``keeping_every_face``;
+a photo read short again: the closer looks, :func:`vision.read.reader.taken`), as the companion
+reads at a table (the labelled dice's spread grown by 1.5 die sizes, the count known), and every
+pair of thresholds is applied to that reading. The pair is chosen on the training photos held out
+for choosing (``crop_bank.is_choosing_scene``; never trained on by a fine-tuned net, never a measured
 half): the most throws right with no more silently wrong than the thresholds in use. The measured
 sets (dev held-out, train-photos valid+test) are printed beside it to say what the choice trades
 there, never to choose.
@@ -58,7 +58,7 @@ def choosing_photos(dev: Path, train_photos: Path) -> list[tuple[Path, LabelledP
 
 
 def read_all(photos: list[tuple[Path, LabelledPhoto]], params: ReaderParams) -> list[PhotoResult]:
-    """Every photo with boxes read once with no face threshold (each threshold is applied afterwards)."""
+    """Every photo with boxes read once reporting every face (each threshold is applied afterwards)."""
     open_params = params.keeping_every_face()
     return [result for folder, photo in photos if photo.boxes
             for result in evaluate(folder, read_dice, [photo], params=open_params)]
