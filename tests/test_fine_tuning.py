@@ -116,6 +116,17 @@ def test_fine_tuning_writes_the_epoch_that_reads_the_held_out_scenes_best(bank, 
         finetune.choosing_score(history[best]))
 
 
+def test_fine_tuning_recolours_its_crops_by_the_look_it_is_given(bank):
+    index = np.arange(8)
+    seen = []
+    def look(crop: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+        seen.append(crop.copy())
+        return crop
+    batch = finetune.augmented(bank, index, np.random.default_rng(3), look)
+    assert len(seen) == 8 and tuple(batch.shape[:2]) == (8, 3)
+    assert finetune.augmented(bank, index, np.random.default_rng(3), look).shape == batch.shape
+
+
 def test_a_mix_names_kinds_and_weights_or_is_refused():
     assert finetune.parse_mix("render3d=4,dev=0")["render3d"] == 4.0
     with pytest.raises(argparse.ArgumentTypeError, match="no crops of kind 'renders'"):

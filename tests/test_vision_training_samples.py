@@ -6,7 +6,7 @@ from hypothesis import strategies as st
 
 from vision.read.classify import die_crop
 from vision.read.params import DEFAULT_PARAMS
-from vision.training.samples import WINDOW, centre_targets, flip_turn, motion_kernel
+from vision.training.samples import WINDOW, centre_targets, flip_turn, motion_kernel, recolour, true_colours
 
 
 def test_centre_targets_mark_the_die_cell_with_its_size_and_offset():
@@ -67,6 +67,28 @@ def test_motion_kernel_is_a_normalised_line_along_the_angle():
     assert len(rows) == 1 and np.count_nonzero(flat[rows[0]] > 0.05) >= 7, "a horizontal smear 9 px long"
     upright = motion_kernel(9.0, 90.0)
     assert np.allclose(upright, flat.T, atol=0.02)
+
+
+def _red_pips_on_a_dark_die() -> np.ndarray:
+    die = np.full((48, 48, 3), (40, 40, 45), np.uint8)  # BGR: a dark die
+    for y, x in ((14, 14), (24, 24), (34, 34)):
+        die[y - 3 : y + 4, x - 3 : x + 4] = (30, 30, 200)  # red pips
+    return die
+
+
+def test_true_colours_keep_red_pips_red_on_a_dark_die_where_recolouring_swaps_or_inverts_them():
+    """Fine-tuned with its colours kept, the classifier tells red pips from a translucent die's swirls."""
+    die = _red_pips_on_a_dark_die()
+    pips = np.zeros(die.shape[:2], bool)
+    pips[21:28, 21:28] = True
+    def still_red_on_dark(image: np.ndarray) -> bool:
+        pip, face = image[pips].mean(axis=0), image[~pips].mean(axis=0)
+        return bool(pip[2] > pip[0] + 60 and pip[2] > pip[1] + 60 and face.mean() < 110)
+    kept = [still_red_on_dark(true_colours(die, np.random.default_rng(seed))) for seed in range(60)]
+    recoloured = [still_red_on_dark(recolour(die, np.random.default_rng(seed))) for seed in range(60)]
+    assert all(kept)
+    assert sum(recoloured) < 45, "recolour swaps channels half the time and inverts now and then"
+    assert any(not np.array_equal(true_colours(die, np.random.default_rng(seed)), die) for seed in range(3))
 
 
 def _mark_left_of_centre() -> np.ndarray:

@@ -7,7 +7,8 @@ Starts from the shipped net (``vision/models/dice-classifier.onnx``, or ``--star
 norms frozen (``shipped_nets.freeze_batch_norms``), at a low learning rate that falls to nothing
 over the run. Each epoch draws ``EPOCH`` crops of the bank's training scenes, kinds weighed by
 ``--mix``; a crop whose far side is unknown is also turned a random quarter (any turn is right for
-it), every crop is mirrored at random and recoloured (``samples.recolour``). With ``--distill W``
+it), every crop is mirrored at random and recoloured (``samples.recolour``; with ``--true-colours``
+``samples.true_colours``, which keeps each crop's colours and changes its light less). With ``--distill W``
 the real photos' crops also learn the shipped net's own probabilities (weight W, temperature
 ``DISTILL_TEMPERATURE``), so what it read right it keeps reading right. After every epoch the
 crops held out for choosing (``crop_bank.is_choosing_scene``) are read, and the epoch that reads
@@ -35,7 +36,7 @@ from vision.read.classify import NOT_A_DIE
 from vision.read.params import MODELS
 from vision.training.crop_bank import KINDS, REAL_KINDS, CropBank
 from vision.training.nets import Classifier
-from vision.training.samples import recolour
+from vision.training.samples import recolour, true_colours
 from vision.training.shipped_nets import freeze_batch_norms, shipped_classifier
 from vision.training.train import TRAINED_ON, _resume, _save, export_classifier, to_tensor
 
@@ -74,9 +75,10 @@ def draw_weights(bank: CropBank, mix: dict[str, float]) -> np.ndarray:
     return weights / weights.sum()
 
 
-def augmented(bank: CropBank, index: np.ndarray, rng: np.random.Generator) -> torch.Tensor:
+def augmented(bank: CropBank, index: np.ndarray, rng: np.random.Generator,
+              look: Callable[[np.ndarray, np.random.Generator], np.ndarray] = recolour) -> torch.Tensor:
     """The crops at ``index``, each mirrored at random, turned a random quarter where its far side is
-    unknown, and recoloured."""
+    unknown, and recoloured by ``look``."""
     out = []
     for i in index:
         crop = bank.crops[i]
@@ -84,7 +86,7 @@ def augmented(bank: CropBank, index: np.ndarray, rng: np.random.Generator) -> to
             crop = np.rot90(crop, int(rng.integers(4)))
         if rng.random() < 0.5:
             crop = crop[:, ::-1]
-        out.append(recolour(np.ascontiguousarray(crop), rng))
+        out.append(look(np.ascontiguousarray(crop), rng))
     return to_tensor(out)
 
 
@@ -122,16 +124,19 @@ def choosing_score(figures: dict[str, float]) -> float:
 
 def fine_tune(bank: CropBank, start: Classifier, epochs: int, lr: float, distill: float, mix: dict[str, float],
               rng: np.random.Generator, checkpoint: Path | None = None, seed: int = 1,
-              log: Callable[[str], None] = print) -> tuple[Classifier, list[dict[str, float]]]:
+              log: Callable[[str], None] = print,
+              look: Callable[[np.ndarray, np.random.Generator], np.ndarray] = recolour,
+              ) -> tuple[Classifier, list[dict[str, float]]]:
     """The best epoch's net by ``choosing_score`` (never the start, which trained on the held-out
-    crops) and every epoch's choosing figures, the start's first (for the record)."""
+    crops) and every epoch's choosing figures, the start's first (for the record); each crop
+    augmented by ``look`` (:func:`augmented`)."""
     net = copy.deepcopy(start)
     teacher = torch.from_numpy(bank.teacher.astype(np.float32))
     optimiser = torch.optim.AdamW(net.parameters(), lr=lr, weight_decay=1e-4)
     steps = EPOCH // BATCH
     schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, lr, total_steps=epochs * steps, pct_start=0.15)
     shape = ("fine-tune", epochs, lr, distill, sorted(mix.items()), len(bank),
-             hashlib.sha256(bank.labels.tobytes()).hexdigest()[:16], seed)
+             hashlib.sha256(bank.labels.tobytes()).hexdigest()[:16], seed, look.__name__)
     first = _resume(checkpoint, net, optimiser, schedule, rng, shape)
     weights = draw_weights(bank, mix)
     real_kinds = np.isin(bank.kinds, [KINDS.index(k) for k in REAL_KINDS])
@@ -150,7 +155,7 @@ def fine_tune(bank: CropBank, start: Classifier, epochs: int, lr: float, distill
         freeze_batch_norms(net)
         for _ in range(steps):
             index = rng.choice(len(bank), BATCH, p=weights)
-            loss, _ = loss_of(net, augmented(bank, index, rng), torch.from_numpy(bank.labels[index].astype(np.int64)),
+            loss, _ = loss_of(net, augmented(bank, index, rng, look), torch.from_numpy(bank.labels[index].astype(np.int64)),
                               teacher[index], torch.from_numpy(real_kinds[index]), distill)
             optimiser.zero_grad()
             loss.backward()
@@ -200,6 +205,9 @@ def main() -> None:
                         help="how often each kind of crop is drawn, over the default "
                              + ",".join(f"{k}={v:g}" for k, v in DEFAULT_MIX.items()))
     parser.add_argument("--seed", type=int, default=1, help="seed of every random choice (default 1)")
+    parser.add_argument("--true-colours", action="store_true",
+                        help="crops keep their colours, light changed less (samples.true_colours), "
+                             "rather than channels swapped and colours inverted at random (samples.recolour)")
     parser.add_argument("--threads", type=int, default=2, help="torch's threads (default 2; 1 when two runs share two cores)")
     args = parser.parse_args()
     if args.epochs < 1 or not args.lr > 0 or args.distill < 0:
@@ -215,10 +223,11 @@ def main() -> None:
     args.out.mkdir(parents=True, exist_ok=True)
     net, history = fine_tune(bank, shipped_classifier(args.start / "dice-classifier.onnx"), args.epochs, args.lr,
                              args.distill, args.mix, rng, args.out / "checkpoint.pt", args.seed,
-                             log=lambda line: print(line, flush=True))
+                             log=lambda line: print(line, flush=True),
+                             look=true_colours if args.true_colours else recolour)
     best = 1 + int(np.argmax([choosing_score(f) for f in history[1:]]))
     recipe = (f"fine-tuned from {args.start} on {banks} ({len(bank)} crops): epochs {args.epochs}, lr {args.lr}, "
-              f"distill {args.distill}, mix {','.join(f'{k}={v:g}' for k, v in args.mix.items())}, seed {args.seed}\n"
+              f"distill {args.distill}, {'colours kept' if args.true_colours else 'colours swapped'}, mix {','.join(f'{k}={v:g}' for k, v in args.mix.items())}, seed {args.seed}\n"
               + "".join(f"epoch {i}: {_figures_line(f)}\n" for i, f in enumerate(history))
               + f"chosen: epoch {best}\n")
     write_candidate(net, args.out, recipe)
