@@ -90,9 +90,9 @@ def test_fuzzed_arrays_never_crash(image):
         assert 0 <= die.confidence <= 1
 
 
-@pytest.mark.parametrize("seed", [29, 53])
+@pytest.mark.parametrize("seed", [314, 375])
 def test_a_noise_blob_alone_taken_for_a_die_is_doubted_by_the_lone_die_classifier(seed):
-    """The first classifier takes a blob of noise, alone in the picture, for a die (76-88 % sure);
+    """The first classifier takes a blob of noise, alone in the picture, for a die (84-87 % sure);
     the second judge of lone dice (``lone_die_classifier_model``) doubts it, so no die is read.
     Without that judge (``lone_die_below`` 0) the die is invented."""
     image = render_garbage(np.random.default_rng(seed), (640, 480))
