@@ -116,15 +116,20 @@ def test_fine_tuning_writes_the_epoch_that_reads_the_held_out_scenes_best(bank, 
         finetune.choosing_score(history[best]))
 
 
-def test_fine_tuning_recolours_its_crops_by_the_look_it_is_given(bank):
-    index = np.arange(8)
-    seen = []
-    def look(crop: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-        seen.append(crop.copy())
+def test_fine_tuning_recolours_its_crops_by_the_look_it_is_given(bank, monkeypatch):
+    """The crops a fine-tune learns from are those its look made (``--true-colours``: samples.true_colours)."""
+    def black(crop: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+        return np.zeros_like(crop)
+    batch = finetune.augmented(bank, np.arange(8), np.random.default_rng(3), black)
+    assert tuple(batch.shape[:2]) == (8, 3) and float(batch.max() - batch.min()) == 0.0
+    looked = []
+    def spy(crop: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+        looked.append(crop)
         return crop
-    batch = finetune.augmented(bank, index, np.random.default_rng(3), look)
-    assert len(seen) == 8 and tuple(batch.shape[:2]) == (8, 3)
-    assert finetune.augmented(bank, index, np.random.default_rng(3), look).shape == batch.shape
+    monkeypatch.setattr(finetune, "EPOCH", 256)
+    finetune.fine_tune(bank, shipped_classifier(), 1, 3e-4, 0.0, finetune.DEFAULT_MIX, np.random.default_rng(1),
+                       log=lambda line: None, look=spy)
+    assert len(looked) == finetune.EPOCH // finetune.BATCH * finetune.BATCH
 
 
 def test_a_mix_names_kinds_and_weights_or_is_refused():

@@ -94,7 +94,8 @@ def test_fuzzed_arrays_never_crash(image):
 def test_a_noise_blob_alone_taken_for_a_die_is_doubted_by_the_lone_die_classifier(seed):
     """The first classifier takes a blob of noise, alone in the picture, for a die (84-87 % sure);
     the second judge of lone dice (``lone_die_classifier_model``) doubts it, so no die is read.
-    Without that judge (``lone_die_below`` 0) the die is invented."""
+    Without that judge (``lone_die_below`` 0) the die is invented. (The blobs of seeds 29 and 53,
+    chosen so for the classifier before, the one fine-tuned with its colours kept doubts alone.)"""
     image = render_garbage(np.random.default_rng(seed), (640, 480))
     assert len(read_dice(image, replace(DEFAULT_PARAMS, lone_die_below=0.0)).dice) == 1
     assert read_dice(image).dice == ()
@@ -110,4 +111,4 @@ def test_a_die_alone_in_the_tray_is_still_read_with_the_lone_die_classifier_judg
         reading = read_dice(image)
         assert reading.values == read_dice(image, unjudged).values == (placed[0].value,)
         judged += reading.dice[0].presence < DEFAULT_PARAMS.lone_die_below
-    assert judged >= 2  # dice the second classifier did judge (seeds 11 and 23)
+    assert judged >= 2  # dice the second classifier did judge (seeds 11, 23, 41 and 57)

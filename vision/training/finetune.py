@@ -136,7 +136,8 @@ def fine_tune(bank: CropBank, start: Classifier, epochs: int, lr: float, distill
     steps = EPOCH // BATCH
     schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, lr, total_steps=epochs * steps, pct_start=0.15)
     shape = ("fine-tune", epochs, lr, distill, sorted(mix.items()), len(bank),
-             hashlib.sha256(bank.labels.tobytes()).hexdigest()[:16], seed, look.__name__)
+             hashlib.sha256(bank.labels.tobytes()).hexdigest()[:16], seed,
+             getattr(look, "__qualname__", repr(look)))  # a checkpoint of another look is not resumed
     first = _resume(checkpoint, net, optimiser, schedule, rng, shape)
     weights = draw_weights(bank, mix)
     real_kinds = np.isin(bank.kinds, [KINDS.index(k) for k in REAL_KINDS])

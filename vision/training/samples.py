@@ -3,10 +3,14 @@
 Augmentations stand in for dice, trays and light we have not seen: turns that keep the camera's
 far side up (any turn for a scene seen straight from above), left-right mirror images,
 swapped colour channels and inverted colours (dark pips on light dice become light on dark),
-brightness, contrast, blur, motion blur (a die still rolling) and sensor noise.
+brightness, contrast, blur, motion blur (a die still rolling) and sensor noise; or, for a classifier
+that must keep colours apart (red pips in a translucent die's swirls), the light and blur alone and
+gentler (:func:`true_colours`).
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 import cv2
 import numpy as np
@@ -23,39 +27,55 @@ MIN_DET_SIDE, MAX_DET_SIDE = 7.0, 100.0  # det px: the die sizes the detector le
 SMALL_TURN = 45.0
 
 
+@dataclass(frozen=True)
+class LightAndCamera:
+    """How strongly :func:`recolour` and :func:`true_colours` change a crop's light and sharpness."""
+
+    contrast: float  # scale drawn from 1 +- this
+    light: float  # brightness shift drawn from +- this
+    gain: float  # each channel's gain drawn from 1 +- this
+    blur_chance: float
+    blur_sigma: float  # most
+    motion_chance: float  # of the crops not blurred
+    motion_px: float | None  # longest smear, px; None: 0.12 of the crop's side
+    noise: float  # most sensor noise's sigma
+
+
+STRONG = LightAndCamera(0.3, 35, 0.15, 0.3, 1.2, 0.15, None, 6)
+GENTLE = LightAndCamera(0.2, 25, 0.1, 0.15, 1.0, 0.1, 4.0, 4)
+
+
+def _light_and_camera(out: np.ndarray, rng: np.random.Generator, look: LightAndCamera) -> np.ndarray:
+    out = out.astype(np.float32)
+    out = (out - 128) * rng.uniform(1 - look.contrast, 1 + look.contrast) + 128 + rng.uniform(-look.light, look.light)
+    out *= rng.uniform(1 - look.gain, 1 + look.gain, 3).astype(np.float32)
+    if rng.random() < look.blur_chance:
+        out = cv2.GaussianBlur(out, (0, 0), rng.uniform(0.3, look.blur_sigma))
+    elif rng.random() < look.motion_chance:
+        longest = look.motion_px if look.motion_px is not None else 0.12 * min(out.shape[:2])
+        out = cv2.filter2D(out, -1, motion_kernel(float(rng.uniform(2, longest)), float(rng.uniform(0, 180))))
+    out += rng.normal(0, rng.uniform(0, look.noise), out.shape).astype(np.float32)
+    return np.clip(out, 0, 255).astype(np.uint8)
+
+
 def recolour(image: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    """Colour, light and camera augmentations of a uint8 BGR image."""
+    """Colour, light and camera augmentations of a uint8 BGR image: its channels in a random order
+    half the time and its colours inverted 15 % of the time, then :data:`STRONG` light and blur."""
     out = image[..., rng.permutation(3)] if rng.random() < 0.5 else image
     if rng.random() < 0.15:
         out = 255 - out
-    out = out.astype(np.float32)
-    out = (out - 128) * rng.uniform(0.7, 1.3) + 128 + rng.uniform(-35, 35)
-    out *= rng.uniform(0.85, 1.15, 3).astype(np.float32)
-    if rng.random() < 0.3:
-        out = cv2.GaussianBlur(out, (0, 0), rng.uniform(0.3, 1.2))
-    elif rng.random() < 0.15:
-        out = cv2.filter2D(out, -1, motion_kernel(float(rng.uniform(2, 0.12 * min(out.shape[:2]))), float(rng.uniform(0, 180))))
-    out += rng.normal(0, rng.uniform(0, 6), out.shape).astype(np.float32)
-    return np.clip(out, 0, 255).astype(np.uint8)
+    return _light_and_camera(out, rng, STRONG)
 
 
 def true_colours(image: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     """Light, camera and blur augmentations of a uint8 BGR image that keep its colours (no swapped
-    channels, no inversion) and change contrast, brightness and sharpness less than :func:`recolour`.
+    channels, no inversion) and change contrast, brightness and sharpness less (:data:`GENTLE`).
 
     Fine-tuning the straight-down classifier on real photos' crops looked so, its dice keep the
     colours that tell their pips from the swirls of translucent dice (red pips on a dark swirled
     die); with :func:`recolour` it fitted neither its training photos' dice nor the held-out ones
     (issue 50: vision/models/README.md, "Colours kept")."""
-    out = image.astype(np.float32)
-    out = (out - 128) * rng.uniform(0.8, 1.2) + 128 + rng.uniform(-25, 25)
-    out *= rng.uniform(0.9, 1.1, 3).astype(np.float32)
-    if rng.random() < 0.15:
-        out = cv2.GaussianBlur(out, (0, 0), rng.uniform(0.3, 1.0))
-    elif rng.random() < 0.1:
-        out = cv2.filter2D(out, -1, motion_kernel(float(rng.uniform(2, 4)), float(rng.uniform(0, 180))))
-    out += rng.normal(0, rng.uniform(0, 4), out.shape).astype(np.float32)
-    return np.clip(out, 0, 255).astype(np.uint8)
+    return _light_and_camera(image, rng, GENTLE)
 
 
 def motion_kernel(length: float, angle: float) -> np.ndarray:
