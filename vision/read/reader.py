@@ -312,7 +312,7 @@ def _small_boxes_read_at_the_dices_size(bgr: np.ndarray, kept: list[Candidate], 
     if looks:
         read = _probabilities_at(bgr, [replace(c, size=size) for c, size in looks], params, head)
         for (c, size), probabilities in zip(looks, read):
-            if _is_sure_die(replace(c, size=size, score=1.0 - float(probabilities[NOT_A_DIE])), params):
+            if _is_sure_die(replace(c, score=1.0 - float(probabilities[NOT_A_DIE])), params):
                 faces[c] = probabilities[:NOT_A_DIE]
 
 

@@ -46,6 +46,8 @@ GENTLE = LightAndCamera(0.2, 25, 0.1, 0.15, 1.0, 0.1, 4.0, 4)
 
 
 def _light_and_camera(out: np.ndarray, rng: np.random.Generator, look: LightAndCamera) -> np.ndarray:
+    """``out`` with ``look``'s contrast, light, channel gains, blur or smear and sensor noise drawn, in
+    that order (the order of draws keeps every recipe's crops as they were)."""
     out = out.astype(np.float32)
     out = (out - 128) * rng.uniform(1 - look.contrast, 1 + look.contrast) + 128 + rng.uniform(-look.light, look.light)
     out *= rng.uniform(1 - look.gain, 1 + look.gain, 3).astype(np.float32)
