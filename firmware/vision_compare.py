@@ -79,6 +79,8 @@ def photo_figures(name: str, results: list[PhotoResult], tray_margin: float, par
     limit = ceiling(results)
     if limit is not None:
         values["label-boxes"] = 100 * limit.boxes_right / max(limit.dice, 1)
+        if limit.said_right is not None:
+            values["label-boxes-said"] = 100 * limit.said_right / max(limit.dice, 1)
     return values
 
 
@@ -142,7 +144,8 @@ def compare_command(candidates: Sequence[Path], aims: Sequence[tuple[str, str | 
     rows = photo_rows + scene_rows
     out(f"Per die, exact and silent: read anywhere (eval-vision DIR); at the table: the dice inside the labelled "
         f"dice's spread grown by {tray_margin:g} die sizes, the count known (eval-vision DIR --tray-from-boxes "
-        f"{tray_margin:g} --table); label-boxes: the classifier alone on the labelled boxes.")
+        f"{tray_margin:g} --table); label-boxes: the classifier alone on the labelled boxes; label-boxes said: "
+        f"read right there surely enough to say (the most a reader keeping its threshold reads).")
     for line in markdown(rows, [net.name for net in nets], floor, photo_sizes | scene_sizes):
         out(line)
     out(verdict(rows, aims, floor))

@@ -1,6 +1,7 @@
 """The ceiling (what the classifier alone reads on the labelled boxes) and why the pipeline lost each die it lost."""
 
 import re
+from dataclasses import replace
 
 import cv2
 import numpy as np
@@ -8,12 +9,13 @@ import pytest
 
 from firmware.cli import main
 from vision.measure.ceiling import CAUSES, ceiling, why_lost, why_table
-from vision.measure.evaluation import LabelledPhoto, PhotoResult, box_faces
+from vision.measure.evaluation import LabelledPhoto, PhotoResult, box_faces, box_said
+from vision.read.params import DEFAULT_PARAMS
 from vision.read.reader import read_dice
 from vision.read.reading import DiceReading, Die
 from vision.scenes.synthetic import render_tray
 
-CEILING = re.compile(r"ceiling: label-boxes \d+\.\d% pipeline \d+\.\d%")
+CEILING = re.compile(r"ceiling: label-boxes \d+\.\d% pipeline \d+\.\d% said-on-boxes \d+\.\d%")
 
 
 @pytest.fixture(scope="module")
@@ -41,6 +43,21 @@ def test_a_die_the_pipeline_lost_lowers_the_pipeline_not_the_ceiling(tray):
     image, boxes, reading = tray
     limit = ceiling([result_of(image, boxes, reading.dice[1:])])
     assert (limit.dice, limit.boxes_right, limit.pipeline_right) == (5, 5, 4)
+
+
+def test_the_faces_said_on_the_boxes_are_those_read_surely(tray):
+    """On a plain tray every box's face is read surely; a threshold no face reaches says none, and
+    the ceiling's line then tells the faces read right but not said apart from those read right."""
+    image, boxes, reading = tray
+    assert box_said(image, boxes) == tuple(b[4] for b in boxes)
+    never = replace(DEFAULT_PARAMS, min_value_probability=1.01)
+    assert box_said(image, boxes, never) == (0,) * len(boxes)
+    photo = LabelledPhoto("t_1.png", tuple(sorted(b[4] for b in boxes)), "", boxes)
+    faces = box_faces(image, boxes)
+    said = box_said(image, boxes[:2], never) + box_said(image, boxes[2:])
+    limit = ceiling([PhotoResult(photo, reading, 1.0, faces, said)])
+    assert limit.line() == "ceiling: label-boxes 100.0% pipeline 100.0% said-on-boxes 60.0%"
+    assert CEILING.fullmatch(limit.line())
 
 
 def test_photos_without_boxes_have_no_ceiling():

@@ -2,7 +2,9 @@
 
 The *ceiling* of a photo set is what the classifier alone reads on a crop of every labelled box
 (its likeliest face, the box taken as the die): what the pipeline would read if it found every die
-exactly where it lies and dared to say every face. A labelled die the classifier reads right on
+exactly where it lies and dared to say every face; *said on the boxes* is the share it reads right
+there surely enough to say it (``evaluation.box_said``): the most a pipeline keeping its threshold
+reads, whatever its detector. A labelled die the classifier reads right on
 its box and the pipeline does not was *lost by the pipeline*, for one of these causes, checked in
 this order:
 
@@ -46,15 +48,19 @@ SIZE_RATIO = 1.45  # -: or whose size differs from its box's by more than this f
 @dataclass(frozen=True)
 class Ceiling:
     """Labelled dice (clear ones, in photos with boxes), how many the classifier reads right on
-    their boxes, and how many of them the pipeline read right."""
+    their boxes, how many of them the pipeline read right, and how many it reads right there surely
+    enough to say (None where a result holds no ``box_said``)."""
 
     dice: int
     boxes_right: int
     pipeline_right: int
+    said_right: int | None = None
 
     def line(self) -> str:
         dice = max(self.dice, 1)
-        return f"ceiling: label-boxes {100 * self.boxes_right / dice:.1f}% pipeline {100 * self.pipeline_right / dice:.1f}%"
+        said = "" if self.said_right is None else f" said-on-boxes {100 * self.said_right / dice:.1f}%"
+        return (f"ceiling: label-boxes {100 * self.boxes_right / dice:.1f}% pipeline "
+                f"{100 * self.pipeline_right / dice:.1f}%{said}")
 
 
 def _clear_boxes(result: PhotoResult) -> list[int]:
@@ -66,14 +72,15 @@ def ceiling(results: Sequence[PhotoResult]) -> Ceiling | None:
     boxed = [r for r in results if r.photo.boxes and r.box_faces]
     if not boxed:
         return None
-    dice = boxes_right = pipeline_right = 0
+    dice = boxes_right = pipeline_right = said_right = 0
     for result in boxed:
         right = result.right_boxes
         for b in _clear_boxes(result):
             dice += 1
             boxes_right += result.box_faces[b] == result.photo.boxes[b][4]
             pipeline_right += b in right
-    return Ceiling(dice, boxes_right, pipeline_right)
+            said_right += bool(result.box_said) and result.box_said[b] == result.photo.boxes[b][4]
+    return Ceiling(dice, boxes_right, pipeline_right, said_right if all(r.box_said for r in boxed) else None)
 
 
 @dataclass(frozen=True)

@@ -22,6 +22,7 @@ PHOTO_FIGURES = {  # key: (label, higher is better)
     "table-right": ("at the table right %", True),
     "table-silent": ("at the table silent %", False),
     "label-boxes": ("label-boxes %", True),
+    "label-boxes-said": ("label-boxes said %", True),
 }
 SCENE_FIGURES = {
     "exact": ("exact trays %", True),

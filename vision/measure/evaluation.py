@@ -32,7 +32,7 @@ from vision.measure import label_corrections
 from vision.read.classify import NOT_A_DIE, logits_and_features
 from vision.read.image_file import ImageFileError, read_image
 from vision.read.params import DEFAULT_PARAMS, ReaderParams
-from vision.read.reader import closer_look, crops_at, taken
+from vision.read.reader import closer_look, crops_at, face_confidences, face_probabilities, taken
 from vision.read.reading import DiceReading, Die
 
 Reader = Callable[[np.ndarray, ReaderParams], DiceReading]
@@ -97,6 +97,21 @@ def box_faces(image: np.ndarray, boxes: tuple[Box, ...], params: ReaderParams = 
     return tuple(int(face) + 1 for face in np.argmax(logits[:, :NOT_A_DIE], axis=1))
 
 
+def box_said(image: np.ndarray, boxes: tuple[Box, ...], params: ReaderParams = DEFAULT_PARAMS) -> tuple[int, ...]:
+    """The face the reader would say on a crop of each labelled box, 0 where it would keep the face
+    unsure: its faces weighed as the reader weighs a die's (an unsure one with its other views), at
+    the camera's threshold. A face the classifier reads right on a perfect box but not surely is
+    lost whatever the detector does (:mod:`vision.measure.ceiling`)."""
+    if not boxes:
+        return ()
+    crops = crops_at(image, [box_place(b) for b in boxes], params)
+    said = []
+    for probabilities in face_probabilities(crops, params):
+        faces = face_confidences(probabilities[:NOT_A_DIE], params.face_temperature)
+        said.append(int(np.argmax(faces)) + 1 if faces.max() >= params.face_threshold else 0)
+    return tuple(said)
+
+
 def match_by_location(boxes: tuple[Box, ...], dice: tuple[Die, ...]) -> dict[int, int]:
     """Labelled box index -> reported die index: pairs where either box's centre lies inside the
     other grown by MATCH_GROWTH, nearest centres first (in box sizes), each box and die used once."""
@@ -143,6 +158,7 @@ class PhotoResult:
     reading: DiceReading
     milliseconds: float
     box_faces: tuple[int, ...] = ()  # the classifier's face on each labelled box (``box_faces``)
+    box_said: tuple[int, ...] = ()  # the face the reader would say on each labelled box, 0 unsure (``box_said``)
     frame_size: tuple[int, int] = (0, 0)  # the photo's width and height, px: the frame a tray is placed in
     closer: CloserLook | None = field(default=None, compare=False, repr=False)  # how to read the photo again closer, when asked
 
@@ -327,8 +343,8 @@ def evaluate(
         if known_count:
             reading = taken(reading, len(photo.values), lambda look: closer.of(image, look), told)
         elapsed = (time.perf_counter() - started) * 1000
-        yield PhotoResult(photo, reading, elapsed, box_faces(image, photo.boxes, told), (image.shape[1], image.shape[0]),
-                          closer)
+        yield PhotoResult(photo, reading, elapsed, box_faces(image, photo.boxes, told), box_said(image, photo.boxes, told),
+                          (image.shape[1], image.shape[0]), closer)
 
 
 def figures(name: str, results: list[PhotoResult]) -> Figures:
