@@ -52,6 +52,10 @@ def test_the_faces_said_on_the_boxes_are_those_read_surely(tray):
     assert box_said(image, boxes) == tuple(b[4] for b in boxes)
     never = replace(DEFAULT_PARAMS, min_value_probability=1.01)
     assert box_said(image, boxes, never) == (0,) * len(boxes)
+    leaning = replace(DEFAULT_PARAMS, up=0.0)  # its own classifier and threshold
+    assert box_said(image, boxes, replace(leaning, leaning_min_value_probability=1.01)) == (0,) * len(boxes)
+    assert box_said(image, boxes, replace(leaning, min_value_probability=1.01)) != (0,) * len(boxes)
+    assert box_said(image, boxes, replace(DEFAULT_PARAMS, max_not_die_probability=-0.01)) == (0,) * len(boxes)
     photo = LabelledPhoto("t_1.png", tuple(sorted(b[4] for b in boxes)), "", boxes)
     faces = box_faces(image, boxes)
     said = box_said(image, boxes[:2], never) + box_said(image, boxes[2:])

@@ -98,17 +98,19 @@ def box_faces(image: np.ndarray, boxes: tuple[Box, ...], params: ReaderParams = 
 
 
 def box_said(image: np.ndarray, boxes: tuple[Box, ...], params: ReaderParams = DEFAULT_PARAMS) -> tuple[int, ...]:
-    """The face the reader would say on a crop of each labelled box, 0 where it would keep the face
-    unsure: its faces weighed as the reader weighs a die's (an unsure one with its other views), at
-    the camera's threshold. A face the classifier reads right on a perfect box but not surely is
-    lost whatever the detector does (:mod:`vision.measure.ceiling`)."""
+    """The face the reader would say on a crop of each labelled box, 0 where it would not: where it
+    finds no die there (more than ``max_not_die_probability`` likely none) or keeps the face unsure,
+    its faces weighed as the reader weighs a die's (an unsure one with its other views) at the
+    camera's threshold. A face the classifier reads right on a perfect box but not surely is lost
+    on that box (:mod:`vision.measure.ceiling`)."""
     if not boxes:
         return ()
     crops = crops_at(image, [box_place(b) for b in boxes], params)
     said = []
     for probabilities in face_probabilities(crops, params):
         faces = face_confidences(probabilities[:NOT_A_DIE], params.face_temperature)
-        said.append(int(np.argmax(faces)) + 1 if faces.max() >= params.face_threshold else 0)
+        sure = probabilities[NOT_A_DIE] <= params.max_not_die_probability and faces.max() >= params.face_threshold
+        said.append(int(np.argmax(faces)) + 1 if sure else 0)
     return tuple(said)
 
 
