@@ -588,8 +588,9 @@ def build_parser() -> argparse.ArgumentParser:
                               "scene: '4 dice', touching, clutter, garbage, desk, crowd...), each alone (its headline: "
                               "at the table right for photos, exact trays for scenes) or with a figure (per-die, "
                               "per-photo, silent, table-right, table-silent, label-boxes, label-boxes-said; for scenes "
-                              "exact, invented, count, per-die). The candidate ships only if better on every aim by more than the "
-                              "spread, and worse on no figure of dev, train-photos, grey or colour by more than it")
+                              "exact, invented, count, per-die). The candidate ships only if better on every aim by "
+                              "more than the spread, and worse on no figure of dev, train-photos, grey or colour by "
+                              "more than it")
     compare.add_argument("--dev", type=Path, default=Path("../shared/datasets/dice-photos"), metavar="DIR",
                          help="the dev photos, read less those either net trained on (default ../shared/datasets/dice-photos)")
     compare.add_argument("--train-photos", type=Path, default=Path("../shared/datasets/train-photos"), metavar="DIR",

@@ -145,7 +145,7 @@ def compare_command(candidates: Sequence[Path], aims: Sequence[tuple[str, str | 
     out(f"Per die, exact and silent: read anywhere (eval-vision DIR); at the table: the dice inside the labelled "
         f"dice's spread grown by {tray_margin:g} die sizes, the count known (eval-vision DIR --tray-from-boxes "
         f"{tray_margin:g} --table); label-boxes: the classifier alone on the labelled boxes; label-boxes said: "
-        f"read right there surely enough to say (the most a reader keeping its threshold reads).")
+        f"read right there surely enough to say (what a reader keeping its threshold reads on perfect boxes).")
     for line in markdown(rows, [net.name for net in nets], floor, photo_sizes | scene_sizes):
         out(line)
     out(verdict(rows, aims, floor))

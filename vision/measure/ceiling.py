@@ -4,9 +4,8 @@ The *ceiling* of a photo set is what the classifier alone reads on a crop of eve
 (its likeliest face, the box taken as the die): what the pipeline would read if it found every die
 exactly where it lies and dared to say every face; *said on the boxes* is the share it reads right
 there surely enough to say it (``evaluation.box_said``): what a pipeline keeping its threshold
-reads on perfect boxes. A labelled die the classifier reads right on
-its box and the pipeline does not was *lost by the pipeline*, for one of these causes, checked in
-this order:
+reads on perfect boxes. A labelled die the classifier reads right on its box and the pipeline does
+not was *lost by the pipeline*, for one of these causes, checked in this order:
 
   merged with a neighbour  the die that answers for it also covers another labelled die that no die
                            answers for, or a die lies over it and another labelled die
