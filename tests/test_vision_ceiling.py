@@ -9,7 +9,7 @@ import pytest
 
 from firmware.cli import main
 from vision.measure.ceiling import CAUSES, ceiling, why_lost, why_table
-from vision.measure.evaluation import LabelledPhoto, PhotoResult, box_faces, box_said
+from vision.measure.evaluation import LabelledPhoto, PhotoResult, box_readings
 from vision.read.params import DEFAULT_PARAMS
 from vision.read.reader import read_dice
 from vision.read.reading import DiceReading, Die
@@ -26,6 +26,14 @@ def tray():
     boxes = tuple((d.centre[0] - d.side / 2, d.centre[1] - d.side / 2, d.centre[0] + d.side / 2,
                    d.centre[1] + d.side / 2, d.value) for d in placed)
     return image, boxes, read_dice(image)
+
+
+def box_faces(image, boxes, params=DEFAULT_PARAMS):
+    return box_readings(image, boxes, params)[0]
+
+
+def box_said(image, boxes, params=DEFAULT_PARAMS):
+    return box_readings(image, boxes, params)[1]
 
 
 def result_of(image, boxes, dice):

@@ -3,7 +3,7 @@
 The *ceiling* of a photo set is what the classifier alone reads on a crop of every labelled box
 (its likeliest face, the box taken as the die): what the pipeline would read if it found every die
 exactly where it lies and dared to say every face; *said on the boxes* is the share it reads right
-there surely enough to say it (``evaluation.box_said``): what a pipeline keeping its threshold
+there surely enough to say it (``evaluation.box_readings``): what a pipeline keeping its threshold
 reads on perfect boxes. A labelled die the classifier reads right on its box and the pipeline does
 not was *lost by the pipeline*, for one of these causes, checked in this order:
 
@@ -67,7 +67,7 @@ def _clear_boxes(result: PhotoResult) -> list[int]:
 
 
 def ceiling(results: Sequence[PhotoResult]) -> Ceiling | None:
-    """The ceiling of the photos with boxes (each result read with ``box_faces``); None if none has boxes."""
+    """The ceiling of the photos with boxes (each result read with ``box_readings``); None if none has boxes."""
     boxed = [r for r in results if r.photo.boxes and r.box_faces]
     if not boxed:
         return None

@@ -29,7 +29,7 @@ from pathlib import Path
 import numpy as np
 
 from vision.measure import label_corrections
-from vision.read.classify import NOT_A_DIE, logits_and_features
+from vision.read.classify import NOT_A_DIE, logits_and_features, softmax
 from vision.read.image_file import ImageFileError, read_image
 from vision.read.params import DEFAULT_PARAMS, ReaderParams
 from vision.read.reader import closer_look, crops_at, face_confidences, face_probabilities, taken
@@ -88,30 +88,27 @@ def photo_params(photo: LabelledPhoto, up: Up, params: ReaderParams = DEFAULT_PA
     return replace(params, up=photo.up if up == PHOTOS_OWN_UP else up)
 
 
-def box_faces(image: np.ndarray, boxes: tuple[Box, ...], params: ReaderParams = DEFAULT_PARAMS) -> tuple[int, ...]:
-    """The classifier's likeliest face (1-6) on a crop of each labelled box, the box taken as the
-    die: what the pipeline would read if it found every die where it lies (:mod:`vision.measure.ceiling`)."""
-    if not boxes:
-        return ()
-    logits = logits_and_features(crops_at(image, [box_place(b) for b in boxes], params), params)[0]
-    return tuple(int(face) + 1 for face in np.argmax(logits[:, :NOT_A_DIE], axis=1))
+def box_readings(image: np.ndarray, boxes: tuple[Box, ...],
+                 params: ReaderParams = DEFAULT_PARAMS) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """What the classifier reads on a crop of each labelled box, the box taken as the die, each crop
+    cut and read once (:mod:`vision.measure.ceiling`):
 
-
-def box_said(image: np.ndarray, boxes: tuple[Box, ...], params: ReaderParams = DEFAULT_PARAMS) -> tuple[int, ...]:
-    """The face the reader would say on a crop of each labelled box, 0 where it would not: where it
-    finds no die there (more than ``max_not_die_probability`` likely none) or keeps the face unsure,
-    its faces weighed as the reader weighs a die's (an unsure one with its other views) at the
-    camera's threshold. A face the classifier reads right on a perfect box but not surely is lost
-    on that box (:mod:`vision.measure.ceiling`)."""
+    * its likeliest face (1-6): what the pipeline would read if it found every die where it lies;
+    * the face the reader would say there, 0 where it would not: where it finds no die (more than
+      ``max_not_die_probability`` likely none) or keeps the face unsure, its faces weighed as the
+      reader weighs a die's (an unsure one with its other views) at the camera's threshold. A face
+      read right on a perfect box but not surely is lost on that box."""
     if not boxes:
-        return ()
+        return (), ()
     crops = crops_at(image, [box_place(b) for b in boxes], params)
+    seen = softmax(logits_and_features(crops, params)[0])
+    faces = tuple(int(face) + 1 for face in np.argmax(seen[:, :NOT_A_DIE], axis=1))
     said = []
-    for probabilities in face_probabilities(crops, params):
-        faces = face_confidences(probabilities[:NOT_A_DIE], params.face_temperature)
-        sure = probabilities[NOT_A_DIE] <= params.max_not_die_probability and faces.max() >= params.face_threshold
-        said.append(int(np.argmax(faces)) + 1 if sure else 0)
-    return tuple(said)
+    for probabilities in face_probabilities(crops, params, seen=seen):
+        weighed = face_confidences(probabilities[:NOT_A_DIE], params.face_temperature)
+        sure = probabilities[NOT_A_DIE] <= params.max_not_die_probability and weighed.max() >= params.face_threshold
+        said.append(int(np.argmax(weighed)) + 1 if sure else 0)
+    return faces, tuple(said)
 
 
 def match_by_location(boxes: tuple[Box, ...], dice: tuple[Die, ...]) -> dict[int, int]:
@@ -159,8 +156,8 @@ class PhotoResult:
     photo: LabelledPhoto
     reading: DiceReading
     milliseconds: float
-    box_faces: tuple[int, ...] = ()  # the classifier's face on each labelled box (``box_faces``)
-    box_said: tuple[int, ...] = ()  # the face the reader would say on each labelled box, 0 unsure (``box_said``)
+    box_faces: tuple[int, ...] = ()  # the classifier's face on each labelled box (``box_readings``)
+    box_said: tuple[int, ...] = ()  # the face the reader would say on each labelled box, 0 none (``box_readings``)
     frame_size: tuple[int, int] = (0, 0)  # the photo's width and height, px: the frame a tray is placed in
     closer: CloserLook | None = field(default=None, compare=False, repr=False)  # how to read the photo again closer, when asked
 
@@ -345,8 +342,8 @@ def evaluate(
         if known_count:
             reading = taken(reading, len(photo.values), lambda look: closer.of(image, look), told)
         elapsed = (time.perf_counter() - started) * 1000
-        yield PhotoResult(photo, reading, elapsed, box_faces(image, photo.boxes, told), box_said(image, photo.boxes, told),
-                          (image.shape[1], image.shape[0]), closer)
+        yield PhotoResult(photo, reading, elapsed, *box_readings(image, photo.boxes, told), (image.shape[1], image.shape[0]),
+                          closer)
 
 
 def figures(name: str, results: list[PhotoResult]) -> Figures:

@@ -137,11 +137,13 @@ def _probabilities_at(bgr: np.ndarray, candidates: list[Candidate], params: Read
     return face_probabilities(crops, params, head)
 
 
-def face_probabilities(crops: np.ndarray, params: ReaderParams, head: TableHead | None = None) -> np.ndarray:
+def face_probabilities(crops: np.ndarray, params: ReaderParams, head: TableHead | None = None,
+                       seen: np.ndarray | None = None) -> np.ndarray:
     """The probabilities (N, 7) of the reader's crops as it weighs them: through a table's own last
     layer where it has one and that layer reads this camera's classifier (``reads_with_table_layer``),
-    an unsure die's averaged with its other views' (:func:`_with_other_views`)."""
-    return _with_other_views(crops, _probabilities(crops, params, head), params, head)
+    an unsure die's averaged with its other views' (:func:`_with_other_views`). ``seen``: the crops'
+    own probabilities where the caller has them already, so they are not read twice."""
+    return _with_other_views(crops, _probabilities(crops, params, head) if seen is None else seen, params, head)
 
 
 def _probabilities(crops: np.ndarray, params: ReaderParams, head: TableHead | None) -> np.ndarray:
