@@ -36,7 +36,7 @@ from vision.read.classify import NOT_A_DIE
 from vision.read.params import MODELS
 from vision.training.crop_bank import KINDS, REAL_KINDS, CropBank
 from vision.training.nets import Classifier
-from vision.training.samples import recolour, true_colours
+from vision.training.samples import Look, recolour, true_colours
 from vision.training.shipped_nets import freeze_batch_norms, shipped_classifier
 from vision.training.train import TRAINED_ON, _resume, _save, export_classifier, to_tensor
 
@@ -76,7 +76,7 @@ def draw_weights(bank: CropBank, mix: dict[str, float]) -> np.ndarray:
 
 
 def augmented(bank: CropBank, index: np.ndarray, rng: np.random.Generator,
-              look: Callable[[np.ndarray, np.random.Generator], np.ndarray] = recolour) -> torch.Tensor:
+              look: Look = recolour) -> torch.Tensor:
     """The crops at ``index``, each mirrored at random, turned a random quarter where its far side is
     unknown, and recoloured by ``look``."""
     out = []
@@ -125,7 +125,7 @@ def choosing_score(figures: dict[str, float]) -> float:
 def fine_tune(bank: CropBank, start: Classifier, epochs: int, lr: float, distill: float, mix: dict[str, float],
               rng: np.random.Generator, checkpoint: Path | None = None, seed: int = 1,
               log: Callable[[str], None] = print,
-              look: Callable[[np.ndarray, np.random.Generator], np.ndarray] = recolour,
+              look: Look = recolour,
               ) -> tuple[Classifier, list[dict[str, float]]]:
     """The best epoch's net by ``choosing_score`` (never the start, which trained on the held-out
     crops) and every epoch's choosing figures, the start's first (for the record); each crop

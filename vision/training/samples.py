@@ -10,6 +10,7 @@ gentler (:func:`true_colours`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import cv2
@@ -25,6 +26,9 @@ MIN_DET_SIDE, MAX_DET_SIDE = 7.0, 100.0  # det px: the die sizes the detector le
 # degrees a die's crop is turned either way from its scene's far side up: a die is read at any yaw
 # (the dice show that), but never with the camera on another side than the one it is on.
 SMALL_TURN = 45.0
+
+
+Look = Callable[[np.ndarray, np.random.Generator], np.ndarray]  # a crop's colour and light augmentation: recolour, true_colours
 
 
 @dataclass(frozen=True)
