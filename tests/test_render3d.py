@@ -42,7 +42,7 @@ def test_opposite_faces_add_to_seven():
 
 @needs_mitsuba
 def test_a_tiny_scene_has_readable_labels_and_dice_where_its_boxes_are():
-    image, dice, _ = render_scene(scene_rng(3, 0), TINY)
+    image, dice, _, _ = render_scene(scene_rng(3, 0), TINY)
     height, width = image.shape[:2]
     assert (width, height) == (128, 96) and 1 <= len(dice) <= 2
     table = np.concatenate([image[:4].reshape(-1, 3), image[-4:].reshape(-1, 3)]).astype(float)
@@ -88,7 +88,7 @@ def test_rendered_folders_read_back_and_resume_without_rendering_again(tmp_path)
     assert render_folder(tmp_path, 2, seed=4, params=TINY) == 2
     scenes = load_rendered(tmp_path)
     assert [s.name for s in scenes] == ["render3d-s4-00000.png", "render3d-s4-00001.png"]
-    image, dice, up = render_scene(scene_rng(4, 1), TINY)
+    image, dice, up, _ = render_scene(scene_rng(4, 1), TINY)
     assert np.allclose(scenes[1].dice, dice, atol=0.01) and scenes[1].up == _degrees(up)
     assert np.array_equal(scenes[1].image, image), "a scene renders alike alone and in a run"
     with (tmp_path / render3d.LABELS).open("a") as labels:
@@ -112,6 +112,38 @@ def test_a_rendered_photo_set_is_measured_by_eval_vision_with_the_face_turned_up
         assert all(abs((b[0] + b[2]) / 2 - d[0]) < 0.01 and abs(b[2] - b[0] - d[2]) < 0.02
                    for b, d in zip(photo.boxes, scene.dice))
         assert photo.up == _degrees(scene.up), "each photo says where its camera's far side lies"
+
+
+@needs_mitsuba
+def test_each_die_s_top_face_lies_in_its_box_towards_the_camera_s_far_side(tmp_path):
+    """Seen obliquely a die's box holds the side face turned to the camera below its top face, so the
+    top face's middle lies off the box's middle towards the far side; straight down, on it."""
+    from vision.read.classify import far_side_direction
+
+    for tilt, low, high in (((25.0, 40.0), 0.05, 0.35), ((0.0, 2.0), 0.0, 0.04)):
+        folder = tmp_path / str(tilt[0])
+        render_folder(folder, 3, seed=6, params=replace(TINY, tilt=tilt))
+        for boxed, topped in zip(load_rendered(folder), load_rendered(folder, top_faces=True)):
+            assert boxed.name == topped.name and boxed.up == topped.up
+            for (bx, by, side, value), (tx, ty, top_side, top_value) in zip(boxed.dice, topped.dice):
+                assert (side, value) == (top_side, top_value), "the box's size and the face are kept"
+                assert low * side <= np.hypot(tx - bx, ty - by) <= high * side
+                if boxed.up is not None:
+                    ux, uy = far_side_direction(boxed.up)
+                    assert (tx - bx) * ux + (ty - by) * uy > 0.8 * np.hypot(tx - bx, ty - by)
+
+
+@needs_mitsuba
+def test_scenes_rendered_before_top_faces_were_written_are_refused_for_them_naming_the_scene(tmp_path):
+    import json
+
+    render_folder(tmp_path, 1, seed=4, params=TINY)
+    labels = tmp_path / render3d.LABELS
+    row = json.loads(labels.read_text())
+    labels.write_text(json.dumps({key: value for key, value in row.items() if key != "tops"}) + "\n")
+    assert len(load_rendered(tmp_path)[0].dice) == len(row["dice"]), "their boxes read as ever"
+    with pytest.raises(ValueError, match=r"render3d-s4-00000.png: no top face for each die .*render it again"):
+        load_rendered(tmp_path, top_faces=True)
 
 
 def _degrees(up):

@@ -48,3 +48,16 @@ def test_a_stopped_detector_run_goes_on_from_its_checkpoint(tmp_path, small_epoc
     assert "going on from epoch 1" in capsys.readouterr().out
     for name, weights in whole.state_dict().items():
         assert torch.equal(weights, resumed.state_dict()[name]), name
+
+
+def test_a_checkpoint_of_the_same_scenes_with_their_dice_placed_otherwise_is_not_gone_on_from(
+        tmp_path, small_epochs, monkeypatch, capsys):
+    """A leaning detector learns the renders' dice at their top faces (``load_rendered(top_faces=True)``):
+    the same scenes by name, other targets, another run."""
+    from dataclasses import replace
+
+    scenes = synthetic_scenes(3, np.random.default_rng(4))
+    _detector(scenes, tmp_path / "stopped.pt", monkeypatch)
+    moved = [replace(s, dice=tuple((x + 3.0, y, side, value) for x, y, side, value in s.dice)) for s in scenes]
+    _detector(moved, tmp_path / "stopped.pt")
+    assert "is of another run" in capsys.readouterr().out

@@ -2,12 +2,17 @@
 
     python -m vision.training.finetune_detector --photos ../shared/datasets/dice-photos \
         --train-photos ../shared/datasets/train-photos --rendered /tmp/rendered3d --out /tmp/detector-a \
-        [--epochs 6] [--lr 5e-4] [--synthetic 200] [--seed 1]
+        [--epochs 6] [--lr 5e-4] [--synthetic 200] [--seed 1] [--leaning] [--top-faces]
 
 The shipped detector never saw a 3D render: under a leaning camera it places boxes off the die,
 merges neighbours and misses dice (``eval-vision --why`` on the oblique renders). It starts from the
 shipped net (batch norms frozen) at a low learning rate, on windows drawn from the training photos
 (``--real`` of them), the 3D renders (``--in-3d``) and the rest from 2D trays and noise pictures.
+With ``--top-faces`` the renders' dice are centred on their top faces (``render3d.load_rendered``):
+under a leaning camera a die's box holds its side faces and its middle may lie on a neighbour
+pressed against it, where its top face is never hidden. With ``--leaning`` the leaning camera's
+own detector is fine-tuned further and written under its name (``dice-detector-leaning.onnx``), so
+``compare-vision`` and ``weight_average`` take it as that camera's.
 The training scenes held out for choosing (``crop_bank.is_choosing_scene``) are left out. The last
 epoch is written (the learning rate has fallen to nothing by then) as ``dice-detector.onnx`` beside
 its torch weights and ``recipe.txt``; ``compare-vision`` then weighs it with the shipped classifier
@@ -24,7 +29,7 @@ from pathlib import Path
 import numpy as np
 import torch
 
-from vision.read.params import DEFAULT_PARAMS, MODELS
+from vision.read.params import DEFAULT_PARAMS, MODELS, NET_FILES
 from vision.training.crop_bank import is_choosing_scene
 from vision.training.photos import synthetic_scenes, train_split_photos, training_photos
 from vision.training.render3d import load_rendered
@@ -37,7 +42,8 @@ def main() -> None:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--photos", type=Path, required=True, metavar="DIR", help="the dev photos (their training half)")
     parser.add_argument("--train-photos", type=Path, metavar="DIR", help="training photos (their train split)")
-    parser.add_argument("--rendered", type=Path, metavar="DIR", help="3D scenes of python -m vision.training.render3d")
+    parser.add_argument("--rendered", type=Path, action="append", default=[], metavar="DIR",
+                        help="3D scenes of python -m vision.training.render3d (again for more folders)")
     parser.add_argument("--out", type=Path, required=True, metavar="DIR", help="where the candidate goes")
     parser.add_argument("--epochs", type=int, default=6, help="of 4096 windows (default 6)")
     parser.add_argument("--lr", type=float, default=5e-4, help="the highest learning rate (default 5e-4)")
@@ -47,15 +53,23 @@ def main() -> None:
     parser.add_argument("--in-3d", type=float, default=0.3, help="share of windows from 3D renders (default 0.3)")
     parser.add_argument("--seed", type=int, default=1, help="seed of every random choice (default 1)")
     parser.add_argument("--threads", type=int, default=2, help="torch's threads (default 2)")
+    parser.add_argument("--leaning", action="store_true",
+                        help="fine-tune the leaning camera's detector (dice-detector-leaning.onnx) instead")
+    parser.add_argument("--top-faces", action="store_true",
+                        help="centre the renders' dice on their top faces (the leaning camera's detector)")
     args = parser.parse_args()
     if args.epochs < 1 or not 0 <= args.real + args.in_3d <= 1:
         parser.error("--epochs must be 1 or more, and --real and --in-3d shares that add up to at most 1")
+    name = NET_FILES["leaning_detector_model" if args.leaning else "detector_model"]
     torch.manual_seed(args.seed)
     torch.set_num_threads(args.threads)
     rng = np.random.default_rng(args.seed)
     started = time.monotonic()
     real = training_photos(args.photos) + (train_split_photos(args.train_photos) if args.train_photos else [])
-    in_3d = load_rendered(args.rendered) if args.rendered else []
+    try:
+        in_3d = [scene for folder in args.rendered for scene in load_rendered(folder, args.top_faces)]
+    except ValueError as error:
+        parser.error(str(error))
     flat = synthetic_scenes(args.synthetic, rng) + garbage_scenes(args.synthetic // 5, rng)
     groups = [([s for s in group if not is_choosing_scene(s.name)], share)
               for group, share in ((real, args.real), (in_3d, args.in_3d), (flat, 1 - args.real - args.in_3d))]
@@ -65,13 +79,15 @@ def main() -> None:
           f"({time.monotonic() - started:.0f} s)", flush=True)
     args.out.mkdir(parents=True, exist_ok=True)
     net = train_detector(scenes, weights / weights.sum(), args.epochs, rng, DEFAULT_PARAMS,
-                         args.out / "detector-checkpoint.pt", args.seed, start=shipped_detector(), lr=args.lr)
-    onnx_file = args.out / "dice-detector.onnx"
+                         args.out / "detector-checkpoint.pt", args.seed, start=shipped_detector(MODELS / name),
+                         lr=args.lr)
+    onnx_file = args.out / name
     export_detector(net, onnx_file)
     shutil.copyfile(MODELS / TRAINED_ON, args.out / TRAINED_ON)
+    renders = f"{len(in_3d)} renders in {', '.join(map(str, args.rendered))}{', top faces' if args.top_faces else ''}"
     (args.out / "recipe.txt").write_text(
-        f"detector fine-tuned from {MODELS} for {args.epochs} epochs at lr {args.lr}, windows real {args.real} "
-        f"3D {args.in_3d} ({len(in_3d)} renders in {args.rendered}), 2D {args.synthetic}, seed {args.seed}\n")
+        f"detector fine-tuned from {MODELS / name} for {args.epochs} epochs at lr {args.lr}, windows real {args.real} "
+        f"3D {args.in_3d} ({renders}), 2D {args.synthetic}, seed {args.seed}\n")
     (args.out / "detector-checkpoint.pt").unlink(missing_ok=True)
     print(f"wrote {onnx_file} ({time.monotonic() - started:.0f} s)")
 

@@ -9,8 +9,9 @@ an area light plus a dim sky, and a perspective camera 0-40 degrees from vertica
 
 Each die is labelled with the value of the face whose outward normal points up (world +z) and
 the box of its whole mesh projected by the camera's own matrix, as ``Scene`` dice
-(centre x, centre y, longer side, value). The reader never imports this; Mitsuba's CPU variant
-``scalar_rgb`` needs nothing but the PyPI wheel.
+(centre x, centre y, longer side, value), and with where the middle of its top face lies in the
+picture (``tops`` in ``labels.jsonl``; ``load_rendered(top_faces=True)``). The reader never imports
+this; Mitsuba's CPU variant ``scalar_rgb`` needs nothing but the PyPI wheel.
 
     python -m vision.training.render3d --count 400 --out /tmp/rendered3d --seed 1
 """
@@ -637,6 +638,17 @@ def _pixel_box(camera: Camera, die: Die) -> tuple[float, float, float]:
     return float((low[0] + high[0]) / 2), float((low[1] + high[1]) / 2), float(max(high - low))
 
 
+def _top_face_centre(camera: Camera, die: Die) -> tuple[float, float]:
+    """The middle (x, y) of the box around the die's projected top face (the mesh within 2 % of its
+    side of its highest point), px. Every die rests on the table and all are of one size, so no die
+    hides another's top face, where a leaning camera's box around a whole die holds its side faces
+    and its middle may lie on a neighbour pressed against it."""
+    vertices = die.vertices
+    top = camera.project(vertices[vertices[:, 2] > vertices[:, 2].max() - 0.02 * die.side])
+    low, high = top.min(axis=0), top.max(axis=0)
+    return float((low[0] + high[0]) / 2), float((low[1] + high[1]) / 2)
+
+
 def _motion_blur(image: np.ndarray, outline: np.ndarray, length: float, rng: np.random.Generator) -> np.ndarray:
     """Smear the die inside ``outline`` (its projected hull) along a random direction, ``length`` px in all.
 
@@ -677,11 +689,15 @@ def _develop(linear: np.ndarray, irradiance: float, rng: np.random.Generator, pa
 
 
 Labels = tuple[tuple[float, float, float, int], ...]  # per die: centre x, centre y, longer side (px), top value
+TopFaces = tuple[tuple[float, float], ...]  # per die: the middle of its top face in the picture (px)
 
 
-def render_scene(rng: np.random.Generator, params: RenderParams = PARAMS) -> tuple[np.ndarray, Labels, float | None]:
-    """One rendered tray: a BGR image, its dice as ``Scene`` labels them, and where the camera's far
-    side lies in the picture (:meth:`Camera.far_side`)."""
+def render_scene(
+    rng: np.random.Generator, params: RenderParams = PARAMS
+) -> tuple[np.ndarray, Labels, float | None, TopFaces]:
+    """One rendered tray: a BGR image, its dice as ``Scene`` labels them, where the camera's far
+    side lies in the picture (:meth:`Camera.far_side`), and where each die's top face lies
+    (:func:`_top_face_centre`)."""
     mi = _mitsuba()
     dice = _dice(rng, params)
     clutter = _clutter(dice, rng, params)
@@ -710,7 +726,8 @@ def render_scene(rng: np.random.Generator, params: RenderParams = PARAMS) -> tup
         outline = cv2.convexHull(camera.project(die.vertices).astype(np.float32))[:, 0]
         linear = _motion_blur(linear, outline, _pixel_box(camera, die)[2] * rng.uniform(*params.motion_blur), rng)
     labels = tuple((*_pixel_box(camera, d), d.value) for d in dice)
-    return _develop(linear, irradiance, rng, params), labels, camera.far_side()
+    tops = tuple(_top_face_centre(camera, d) for d in dice)
+    return _develop(linear, irradiance, rng, params), labels, camera.far_side(), tops
 
 
 # --- files --------------------------------------------------------------------------------------
@@ -754,28 +771,43 @@ def render_folder(out: Path, count: int, seed: int, params: RenderParams = PARAM
             if name in done:
                 continue
             started = time.monotonic()
-            image, dice, up = render_scene(scene_rng(seed, index), params)
+            image, dice, up, tops = render_scene(scene_rng(seed, index), params)
             partial = out / f".{name}"
             cv2.imwrite(str(partial), image)
             partial.rename(out / name)
             rounded = [[round(x, 2), round(y, 2), round(side, 2), value] for x, y, side, value in dice]
-            labels.write(json.dumps({"file": name, "dice": rounded, "up": up}) + "\n")
+            tops_rounded = [[round(x, 2), round(y, 2)] for x, y in tops]
+            labels.write(json.dumps({"file": name, "dice": rounded, "up": up, "tops": tops_rounded}) + "\n")
             labels.flush()
             rendered += 1
             print(f"{name}: {len(dice)} dice, {time.monotonic() - started:.2f} s", flush=True)
     return rendered
 
 
-def load_rendered(folder: Path) -> list[Scene]:
+def load_rendered(folder: Path, top_faces: bool = False) -> list[Scene]:
     """The rendered scenes of ``folder`` as training ``Scene``s, in file order, each with where its
     camera's far side lies (None, any way, for a camera straight above and for scenes rendered
-    before that was written, whose camera may have been turned any way)."""
+    before that was written, whose camera may have been turned any way). With ``top_faces`` each
+    die's centre is the middle of its top face (its box's size kept), as a leaning camera's
+    detector learns to find it: ValueError naming a scene rendered before top faces were written."""
     return [
         Scene(row["file"], cv2.imread(str(folder / row["file"]), cv2.IMREAD_COLOR),
-              tuple((float(x), float(y), float(side), int(value)) for x, y, side, value in row["dice"]),
+              tuple((x, y, float(side), int(value))
+                    for (x, y), (_, _, side, value) in zip(_centres(row, folder, top_faces), row["dice"])),
               _far_side(row, folder))
         for _, row in sorted(_done(folder).items())
     ]
+
+
+def _centres(row: dict, folder: Path, top_faces: bool) -> list[tuple[float, float]]:
+    """Each die's centre in a labels row: its box's, or with ``top_faces`` its top face's."""
+    if not top_faces:
+        return [(float(x), float(y)) for x, y, _, _ in row["dice"]]
+    tops = row.get("tops")
+    if not isinstance(tops, list) or len(tops) != len(row["dice"]):
+        raise ValueError(f"{folder / LABELS}: {row['file']}: no top face for each die (rendered before they "
+                         "were written): render it again")
+    return [(float(x), float(y)) for x, y in tops]
 
 
 def _far_side(row: dict, folder: Path) -> float | None:

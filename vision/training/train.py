@@ -106,12 +106,12 @@ def train_detector(
     From scratch, or fine-tuned from ``start`` (a shipped detector: its batch norms stay frozen,
     ``shipped_nets.freeze_batch_norms``) at a learning rate of at most ``lr``. With ``checkpoint``,
     saved after every epoch and gone on from by a run of the same shape (epochs, windows an epoch,
-    the scenes by name, seed, start, lr), as the classifier's (:func:`train_classifier`)."""
+    the scenes by name and dice, seed, start, lr), as the classifier's (:func:`train_classifier`)."""
     net = Detector() if start is None else copy.deepcopy(start)
     optimiser = torch.optim.AdamW(net.parameters(), lr=lr, weight_decay=1e-4)
     steps = DETECTOR_EPOCH // 32
     schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, lr, total_steps=epochs * steps)
-    names = hashlib.sha256("\n".join(scene.name for scene in scenes).encode()).hexdigest()[:16]
+    names = hashlib.sha256("\n".join(f"{scene.name} {scene.dice}" for scene in scenes).encode()).hexdigest()[:16]
     shape = ("detector", epochs, DETECTOR_EPOCH, len(scenes), names, seed) + (() if start is None else ("fine-tuned", lr))
     first = _resume(checkpoint, net, optimiser, schedule, rng, shape)
     for epoch in range(first, epochs):
