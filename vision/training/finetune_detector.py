@@ -14,9 +14,9 @@ pressed against it, where its top face is never hidden. With ``--leaning`` the l
 own detector is fine-tuned further and written under its name (``dice-detector-leaning.onnx``), so
 ``compare-vision`` and ``weight_average`` take it as that camera's.
 The training scenes held out for choosing (``crop_bank.is_choosing_scene``) are left out. The last
-epoch is written (the learning rate has fallen to nothing by then) as ``dice-detector.onnx`` beside
-its torch weights and ``recipe.txt``; ``compare-vision`` then weighs it with the shipped classifier
-or a candidate's.
+epoch is written (the learning rate has fallen to nothing by then) as ``dice-detector.onnx`` (with
+``--leaning`` ``dice-detector-leaning.onnx``) beside its torch weights and ``recipe.txt``;
+``compare-vision`` then weighs it with the shipped classifier or a candidate's.
 """
 
 from __future__ import annotations

@@ -111,8 +111,8 @@ def train_detector(
     optimiser = torch.optim.AdamW(net.parameters(), lr=lr, weight_decay=1e-4)
     steps = DETECTOR_EPOCH // 32
     schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, lr, total_steps=epochs * steps)
-    names = hashlib.sha256("\n".join(f"{scene.name} {scene.dice}" for scene in scenes).encode()).hexdigest()[:16]
-    shape = ("detector", epochs, DETECTOR_EPOCH, len(scenes), names, seed) + (() if start is None else ("fine-tuned", lr))
+    scenes_digest = hashlib.sha256("\n".join(f"{s.name} {s.dice}" for s in scenes).encode()).hexdigest()[:16]
+    shape = ("detector", epochs, DETECTOR_EPOCH, len(scenes), scenes_digest, seed) + (() if start is None else ("fine-tuned", lr))
     first = _resume(checkpoint, net, optimiser, schedule, rng, shape)
     for epoch in range(first, epochs):
         started, total = time.time(), 0.0
