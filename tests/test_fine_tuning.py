@@ -4,6 +4,7 @@ torch comes only with the train extra; CI installs the test extra, so these skip
 
 import argparse
 
+import cv2
 import numpy as np
 import pytest
 
@@ -13,7 +14,7 @@ pytest.importorskip("onnx")
 from vision.read.classify import NOT_A_DIE  # noqa: E402
 from vision.read.network import as_net_input, run  # noqa: E402
 from vision.read.params import DEFAULT_PARAMS, MODELS, NET_FILES  # noqa: E402
-from vision.training import finetune, weight_average  # noqa: E402
+from vision.training import finetune, finetune_detector, weight_average  # noqa: E402
 from vision.training.crop_bank import (  # noqa: E402
     KINDS,
     CropBank,
@@ -233,3 +234,26 @@ def test_an_average_of_candidates_holding_different_nets_or_at_no_share_is_refus
         weight_average.averaged(shipped_classifier().state_dict(), [shipped_classifier().state_dict()], 0.0)
     with pytest.raises(ValueError, match="where the nets start from"):  # never over the nets it reads
         weight_average.write_average([tmp_path / "classifier"], MODELS, 0.5)
+
+
+def _detector_refusal(monkeypatch, capsys, *extra: str) -> str:
+    monkeypatch.setattr("sys.argv", ["finetune_detector", "--photos", "/nowhere", "--out", "/nowhere/out", *extra])
+    with pytest.raises(SystemExit):
+        finetune_detector.main()
+    return capsys.readouterr().err
+
+
+def test_detector_fine_tuning_refuses_renders_it_cannot_use_before_any_work(tmp_path, monkeypatch, capsys):
+    """Top faces without renders, a render folder with none, a scene rendered before top faces
+    were written: each said plainly before the photos are read or a window is drawn."""
+    assert "--top-faces centres the renders' dice" in _detector_refusal(monkeypatch, capsys, "--top-faces")
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    said = _detector_refusal(monkeypatch, capsys, "--rendered", str(empty))
+    assert f"--rendered {empty}: no rendered scene there" in said
+    old = tmp_path / "old"
+    old.mkdir()
+    cv2.imwrite(str(old / "render3d-s1-00000.png"), np.zeros((8, 8, 3), np.uint8))
+    (old / "labels.jsonl").write_text('{"file": "render3d-s1-00000.png", "dice": [[4, 4, 6, 3]], "up": 10.0}\n')
+    said = _detector_refusal(monkeypatch, capsys, "--rendered", str(old), "--top-faces", "--leaning")
+    assert "render3d-s1-00000.png: no top face for each die" in said

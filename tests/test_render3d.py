@@ -3,11 +3,13 @@
 Mitsuba comes only with the train extra; CI installs the test extra, so the rendering tests skip there.
 """
 
+import json
 from dataclasses import replace
 
 import numpy as np
 import pytest
 
+from vision.read.classify import far_side_direction
 from vision.training import render3d
 from vision.training.render3d import PARAMS, face_up, load_rendered, render_folder, render_scene, scene_rng
 
@@ -118,8 +120,6 @@ def test_a_rendered_photo_set_is_measured_by_eval_vision_with_the_face_turned_up
 def test_each_die_s_top_face_lies_in_its_box_towards_the_camera_s_far_side(tmp_path):
     """Seen obliquely a die's box holds the side face turned to the camera below its top face, so the
     top face's middle lies off the box's middle towards the far side; straight down, on it."""
-    from vision.read.classify import far_side_direction
-
     for tilt, low, high in (((25.0, 40.0), 0.05, 0.35), ((0.0, 2.0), 0.0, 0.04)):
         folder = tmp_path / str(tilt[0])
         render_folder(folder, 3, seed=6, params=replace(TINY, tilt=tilt))
@@ -128,21 +128,29 @@ def test_each_die_s_top_face_lies_in_its_box_towards_the_camera_s_far_side(tmp_p
             for (bx, by, side, value), (tx, ty, top_side, top_value) in zip(boxed.dice, topped.dice):
                 assert (side, value) == (top_side, top_value), "the box's size and the face are kept"
                 assert low * side <= np.hypot(tx - bx, ty - by) <= high * side
-                if boxed.up is not None:
+                if tilt[0] > 0:
+                    assert boxed.up is not None, "a leaning camera has a far side"
                     ux, uy = far_side_direction(boxed.up)
                     assert (tx - bx) * ux + (ty - by) * uy > 0.8 * np.hypot(tx - bx, ty - by)
 
 
 @needs_mitsuba
-def test_scenes_rendered_before_top_faces_were_written_are_refused_for_them_naming_the_scene(tmp_path):
-    import json
-
-    render_folder(tmp_path, 1, seed=4, params=TINY)
+@pytest.mark.parametrize(("tops", "message"), [
+    (None, r"no top face for each die .*render the folder anew"),
+    ([], r"no top face for each die"),
+    ([[1.0]], r"a top face must be \[x, y\] pixels, got \[1.0\]"),
+    ([["a", 1]], r"a top face must be"),
+    ([None], r"a top face must be"),
+    ([[float("nan"), 1.0]], r"a top face must be"),
+])
+def test_scenes_without_a_top_face_for_each_die_are_refused_for_them_naming_the_scene(tmp_path, tops, message):
+    """Rendered before top faces were written, or their labels damaged: the boxes still read."""
+    render_folder(tmp_path, 1, seed=4, params=replace(TINY, dice=(1, 1)))
     labels = tmp_path / render3d.LABELS
-    row = json.loads(labels.read_text())
-    labels.write_text(json.dumps({key: value for key, value in row.items() if key != "tops"}) + "\n")
-    assert len(load_rendered(tmp_path)[0].dice) == len(row["dice"]), "their boxes read as ever"
-    with pytest.raises(ValueError, match=r"render3d-s4-00000.png: no top face for each die .*render it again"):
+    row = {key: value for key, value in json.loads(labels.read_text()).items() if key != "tops"}
+    labels.write_text(json.dumps(row if tops is None else row | {"tops": tops}) + "\n")
+    assert len(load_rendered(tmp_path)[0].dice) == 1, "their boxes read as ever"
+    with pytest.raises(ValueError, match=r"render3d-s4-00000.png: " + message):
         load_rendered(tmp_path, top_faces=True)
 
 

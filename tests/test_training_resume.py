@@ -2,6 +2,8 @@
 
 torch comes only with the train extra; CI installs the test extra, so these skip there."""
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 
@@ -54,8 +56,6 @@ def test_a_checkpoint_of_the_same_scenes_with_their_dice_placed_otherwise_is_not
         tmp_path, small_epochs, monkeypatch, capsys):
     """A leaning detector learns the renders' dice at their top faces (``load_rendered(top_faces=True)``):
     the same scenes by name, other targets, another run."""
-    from dataclasses import replace
-
     scenes = synthetic_scenes(3, np.random.default_rng(4))
     _detector(scenes, tmp_path / "stopped.pt", monkeypatch)
     moved = [replace(s, dice=tuple((x + 3.0, y, side, value) for x, y, side, value in s.dice)) for s in scenes]

@@ -6,8 +6,9 @@
 
 The shipped detector never saw a 3D render: under a leaning camera it places boxes off the die,
 merges neighbours and misses dice (``eval-vision --why`` on the oblique renders). It starts from the
-shipped net (batch norms frozen) at a low learning rate, on windows drawn from the training photos
-(``--real`` of them), the 3D renders (``--in-3d``) and the rest from 2D trays and noise pictures.
+shipped net (with ``--leaning`` the leaning camera's; batch norms frozen) at a low learning rate, on
+windows drawn from the training photos (``--real`` of them), the 3D renders (``--in-3d``) and the
+rest from 2D trays and noise pictures.
 With ``--top-faces`` the renders' dice are centred on their top faces (``render3d.load_rendered``):
 under a leaning camera a die's box holds its side faces and its middle may lie on a neighbour
 pressed against it, where its top face is never hidden. With ``--leaning`` the leaning camera's
@@ -32,7 +33,7 @@ import torch
 from vision.read.params import DEFAULT_PARAMS, MODELS, NET_FILES
 from vision.training.crop_bank import is_choosing_scene
 from vision.training.photos import synthetic_scenes, train_split_photos, training_photos
-from vision.training.render3d import load_rendered
+from vision.training.render3d import LABELS, load_rendered
 from vision.training.shipped_nets import shipped_detector
 from vision.training.train import TRAINED_ON, export_detector, garbage_scenes, train_detector
 
@@ -60,16 +61,23 @@ def main() -> None:
     args = parser.parse_args()
     if args.epochs < 1 or not 0 <= args.real + args.in_3d <= 1:
         parser.error("--epochs must be 1 or more, and --real and --in-3d shares that add up to at most 1")
+    if args.top_faces and not args.rendered:
+        parser.error("--top-faces centres the renders' dice: name their folders with --rendered")
     name = NET_FILES["leaning_detector_model" if args.leaning else "detector_model"]
     torch.manual_seed(args.seed)
     torch.set_num_threads(args.threads)
     rng = np.random.default_rng(args.seed)
     started = time.monotonic()
+    in_3d = []
+    for folder in args.rendered:
+        try:
+            rendered = load_rendered(folder, args.top_faces)
+        except ValueError as error:
+            parser.error(str(error))
+        if not rendered:
+            parser.error(f"--rendered {folder}: no rendered scene there (render3d's {LABELS} and pictures)")
+        in_3d += rendered
     real = training_photos(args.photos) + (train_split_photos(args.train_photos) if args.train_photos else [])
-    try:
-        in_3d = [scene for folder in args.rendered for scene in load_rendered(folder, args.top_faces)]
-    except ValueError as error:
-        parser.error(str(error))
     flat = synthetic_scenes(args.synthetic, rng) + garbage_scenes(args.synthetic // 5, rng)
     groups = [([s for s in group if not is_choosing_scene(s.name)], share)
               for group, share in ((real, args.real), (in_3d, args.in_3d), (flat, 1 - args.real - args.in_3d))]
@@ -78,17 +86,18 @@ def main() -> None:
     print(f"{len(scenes)} scenes ({', '.join(str(len(g)) for g, _ in groups)} real, 3D, 2D) "
           f"({time.monotonic() - started:.0f} s)", flush=True)
     args.out.mkdir(parents=True, exist_ok=True)
-    net = train_detector(scenes, weights / weights.sum(), args.epochs, rng, DEFAULT_PARAMS,
-                         args.out / "detector-checkpoint.pt", args.seed, start=shipped_detector(MODELS / name),
-                         lr=args.lr)
+    checkpoint = args.out / f"{Path(name).stem}-checkpoint.pt"  # one per net: never goes on from the other's
+    net = train_detector(scenes, weights / weights.sum(), args.epochs, rng, DEFAULT_PARAMS, checkpoint, args.seed,
+                         start=shipped_detector(MODELS / name), lr=args.lr)
     onnx_file = args.out / name
     export_detector(net, onnx_file)
     shutil.copyfile(MODELS / TRAINED_ON, args.out / TRAINED_ON)
-    renders = f"{len(in_3d)} renders in {', '.join(map(str, args.rendered))}{', top faces' if args.top_faces else ''}"
+    renders = (f"{len(in_3d)} renders in {', '.join(map(str, args.rendered))}{', top faces' if args.top_faces else ''}"
+               if in_3d else "no renders")
     (args.out / "recipe.txt").write_text(
         f"detector fine-tuned from {MODELS / name} for {args.epochs} epochs at lr {args.lr}, windows real {args.real} "
         f"3D {args.in_3d} ({renders}), 2D {args.synthetic}, seed {args.seed}\n")
-    (args.out / "detector-checkpoint.pt").unlink(missing_ok=True)
+    checkpoint.unlink(missing_ok=True)
     print(f"wrote {onnx_file} ({time.monotonic() - started:.0f} s)")
 
 

@@ -790,23 +790,28 @@ def load_rendered(folder: Path, top_faces: bool = False) -> list[Scene]:
     before that was written, whose camera may have been turned any way). With ``top_faces`` each
     die's centre is the middle of its top face (its box's size kept), as a leaning camera's
     detector learns to find it: ValueError naming a scene rendered before top faces were written."""
-    return [
-        Scene(row["file"], cv2.imread(str(folder / row["file"]), cv2.IMREAD_COLOR),
-              tuple((x, y, float(side), int(value))
-                    for (x, y), (_, _, side, value) in zip(_centres(row, folder, top_faces), row["dice"])),
-              _far_side(row, folder))
-        for _, row in sorted(_done(folder).items())
-    ]
+    scenes = []
+    for _, row in sorted(_done(folder).items()):
+        dice = [(float(x), float(y), float(side), int(value)) for x, y, side, value in row["dice"]]
+        if top_faces:
+            dice = [(x, y, side, value) for (x, y), (_, _, side, value) in zip(_top_faces(row, folder), dice)]
+        scenes.append(Scene(row["file"], cv2.imread(str(folder / row["file"]), cv2.IMREAD_COLOR), tuple(dice),
+                            _far_side(row, folder)))
+    return scenes
 
 
-def _centres(row: dict, folder: Path, top_faces: bool) -> list[tuple[float, float]]:
-    """Each die's centre in a labels row: its box's, or with ``top_faces`` its top face's."""
-    if not top_faces:
-        return [(float(x), float(y)) for x, y, _, _ in row["dice"]]
+def _top_faces(row: dict, folder: Path) -> list[tuple[float, float]]:
+    """A labels row's ``tops``, each die's (x, y) in px; ValueError naming the scene where there is
+    none for each die (rendered before they were written) or one is no pair of numbers."""
     tops = row.get("tops")
+    where = f"{folder / LABELS}: {row['file']}"
     if not isinstance(tops, list) or len(tops) != len(row["dice"]):
-        raise ValueError(f"{folder / LABELS}: {row['file']}: no top face for each die (rendered before they "
-                         "were written): render it again")
+        raise ValueError(f"{where}: no top face for each die (rendered before they were written): render the "
+                         "folder anew (another --out, the same --seed and --count)")
+    for top in tops:
+        if not (isinstance(top, list) and len(top) == 2 and all(
+                isinstance(c, (int, float)) and not isinstance(c, bool) and math.isfinite(c) for c in top)):
+            raise ValueError(f"{where}: a top face must be [x, y] pixels, got {top!r}")
     return [(float(x), float(y)) for x, y in tops]
 
 

@@ -106,13 +106,15 @@ def train_detector(
     From scratch, or fine-tuned from ``start`` (a shipped detector: its batch norms stay frozen,
     ``shipped_nets.freeze_batch_norms``) at a learning rate of at most ``lr``. With ``checkpoint``,
     saved after every epoch and gone on from by a run of the same shape (epochs, windows an epoch,
-    the scenes by name and dice, seed, start, lr), as the classifier's (:func:`train_classifier`)."""
+    the scenes by name and dice, seed, whether fine-tuned and at what lr), as the classifier's
+    (:func:`train_classifier`)."""
     net = Detector() if start is None else copy.deepcopy(start)
     optimiser = torch.optim.AdamW(net.parameters(), lr=lr, weight_decay=1e-4)
     steps = DETECTOR_EPOCH // 32
     schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, lr, total_steps=epochs * steps)
     scenes_digest = hashlib.sha256("\n".join(f"{s.name} {s.dice}" for s in scenes).encode()).hexdigest()[:16]
-    shape = ("detector", epochs, DETECTOR_EPOCH, len(scenes), scenes_digest, seed) + (() if start is None else ("fine-tuned", lr))
+    shape = (("detector", epochs, DETECTOR_EPOCH, len(scenes), scenes_digest, seed)
+             + (() if start is None else ("fine-tuned", lr)))
     first = _resume(checkpoint, net, optimiser, schedule, rng, shape)
     for epoch in range(first, epochs):
         started, total = time.time(), 0.0
