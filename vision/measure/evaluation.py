@@ -32,7 +32,7 @@ from vision.measure import label_corrections
 from vision.read.classify import NOT_A_DIE, logits_and_features, softmax
 from vision.read.image_file import ImageFileError, read_image
 from vision.read.params import DEFAULT_PARAMS, ReaderParams
-from vision.read.reader import closer_look, crops_at, face_confidences, face_probabilities, taken
+from vision.read.reader import closer_look, crops_at, face_probabilities, said_face, taken
 from vision.read.reading import DiceReading, Die
 
 Reader = Callable[[np.ndarray, ReaderParams], DiceReading]
@@ -103,12 +103,8 @@ def box_readings(image: np.ndarray, boxes: tuple[Box, ...],
     crops = crops_at(image, [box_place(b) for b in boxes], params)
     seen = softmax(logits_and_features(crops, params)[0])
     faces = tuple(int(face) + 1 for face in np.argmax(seen[:, :NOT_A_DIE], axis=1))
-    said = []
-    for probabilities in face_probabilities(crops, params, seen=seen):
-        weighed = face_confidences(probabilities[:NOT_A_DIE], params.face_temperature)
-        sure = probabilities[NOT_A_DIE] <= params.max_not_die_probability and weighed.max() >= params.face_threshold
-        said.append(int(np.argmax(weighed)) + 1 if sure else 0)
-    return faces, tuple(said)
+    said = tuple(said_face(probabilities, params) for probabilities in face_probabilities(crops, params, seen=seen))
+    return faces, said
 
 
 def match_by_location(boxes: tuple[Box, ...], dice: tuple[Die, ...]) -> dict[int, int]:

@@ -349,6 +349,16 @@ def _is_sure_face(faces: np.ndarray, params: ReaderParams) -> bool:
     return bool(face_confidences(faces, params.face_temperature).max() >= params.face_threshold)
 
 
+def said_face(probabilities: np.ndarray, params: ReaderParams) -> int:
+    """The face (1-6) the reader says for one crop's seven probabilities as it weighs them
+    (:func:`face_probabilities`), 0 where it finds no die there (``max_not_die_probability``) or
+    keeps the face unsure (:func:`_is_sure_face`)."""
+    faces = probabilities[:NOT_A_DIE]
+    if probabilities[NOT_A_DIE] > params.max_not_die_probability or not _is_sure_face(faces, params):
+        return 0
+    return int(np.argmax(faces)) + 1
+
+
 def _sure_dice(kept: list[Candidate], params: ReaderParams) -> list[Candidate]:
     """The candidates kept that are dice, not doubtful ones (:func:`_is_sure_die`)."""
     return [c for c in kept if _is_sure_die(c, params)]

@@ -631,11 +631,16 @@ def _table(camera: Camera, rng: np.random.Generator) -> tuple[Mesh, dict]:
 # --- rendering ----------------------------------------------------------------------------------
 
 
+def _projected_box(camera: Camera, points: np.ndarray) -> tuple[float, float, float]:
+    """Centre (x, y) and longer side of the axis-aligned box around world ``points`` projected, px."""
+    projected = camera.project(points)
+    low, high = projected.min(axis=0), projected.max(axis=0)
+    return float((low[0] + high[0]) / 2), float((low[1] + high[1]) / 2), float(max(high - low))
+
+
 def _pixel_box(camera: Camera, die: Die) -> tuple[float, float, float]:
     """Centre (x, y) and longer side of the axis-aligned box around the die's projected mesh, px."""
-    points = camera.project(die.vertices)
-    low, high = points.min(axis=0), points.max(axis=0)
-    return float((low[0] + high[0]) / 2), float((low[1] + high[1]) / 2), float(max(high - low))
+    return _projected_box(camera, die.vertices)
 
 
 def _top_face_centre(camera: Camera, die: Die) -> tuple[float, float]:
@@ -644,9 +649,8 @@ def _top_face_centre(camera: Camera, die: Die) -> tuple[float, float]:
     hides another's top face, where a leaning camera's box around a whole die holds its side faces
     and its middle may lie on a neighbour pressed against it."""
     vertices = die.vertices
-    top = camera.project(vertices[vertices[:, 2] > vertices[:, 2].max() - 0.02 * die.side])
-    low, high = top.min(axis=0), top.max(axis=0)
-    return float((low[0] + high[0]) / 2), float((low[1] + high[1]) / 2)
+    x, y, _ = _projected_box(camera, vertices[vertices[:, 2] > vertices[:, 2].max() - 0.02 * die.side])
+    return x, y
 
 
 def _motion_blur(image: np.ndarray, outline: np.ndarray, length: float, rng: np.random.Generator) -> np.ndarray:
