@@ -3,6 +3,7 @@
 torch comes only with the train extra; CI installs the test extra, so these skip there."""
 
 import argparse
+import json
 
 import cv2
 import numpy as np
@@ -21,9 +22,11 @@ from vision.training.crop_bank import (  # noqa: E402
     build,
     is_choosing_scene,
     parse_candidates_on,
+    rendered_candidates,
     scene_candidates,
 )
 from vision.training.nets import ReaderClassifier  # noqa: E402
+from vision.scenes.synthetic import render_tray  # noqa: E402
 from vision.training.photos import Scene, synthetic_scenes  # noqa: E402
 from vision.training.shipped_nets import shipped_classifier, shipped_detector  # noqa: E402
 
@@ -84,6 +87,29 @@ def test_candidates_on_pictures_seen_from_above_are_no_die_where_none_was_drawn_
     clutter = scene_candidates("clutter", 2, 11)
     dice = clutter.labels != NOT_A_DIE
     assert dice.any() and (clutter.teacher[dice].argmax(1) == clutter.labels[dice]).mean() > 0.8
+
+
+def test_candidates_in_renders_are_cut_where_the_leaning_reader_looks_told_each_throw_s_far_side(tmp_path):
+    """Throws drawn leaning away from a far side, written as render3d writes its renders: the crops lie
+    where the leaning reader put its candidates and dice, in the far-side frame, the dice labelled
+    with their faces (the leaning classifier agrees) and the places far from any die as no die."""
+    rng = np.random.default_rng(4)
+    rows = []
+    for index, up in enumerate((30.0, 250.0)):
+        image, placed = render_tray((1, 2, 3, 4, 5), rng, lean=0.3, far_side=up, clutter=4)
+        name = f"render3d-s4-{index:05d}.png"
+        cv2.imwrite(str(tmp_path / name), image)
+        dice = [[*d.centre, d.side, d.value] for d in placed]
+        rows.append(json.dumps({"file": name, "dice": dice, "up": up}))
+    (tmp_path / "labels.jsonl").write_text("\n".join(rows) + "\n")
+    bank = rendered_candidates(tmp_path)
+    assert bank.scenes == ("render3d-s4-00000.png", "render3d-s4-00001.png")
+    dice = bank.labels != NOT_A_DIE
+    assert dice.sum() >= 10 and bank.far_side_known.all()
+    assert set(bank.kinds[dice]) == {KINDS.index("render3d")}
+    assert set(bank.kinds[~dice]) <= {KINDS.index("false-candidate")}
+    assert (bank.teacher[dice].argmax(1) == bank.labels[dice]).mean() > 0.8
+    assert np.array_equal(rendered_candidates(tmp_path).crops, bank.crops)
 
 
 def test_candidates_on_names_a_wrong_kind_or_count():

@@ -115,31 +115,35 @@ def test_a_die_doubted_where_it_was_proposed_is_read_where_a_shifted_look_finds_
     assert len(unshifted.dice) == len(values) - 1 and len(unshifted.doubtful) >= 1
 
 
-@pytest.mark.parametrize("seed", [6, 49])
+@pytest.mark.parametrize("seed", [6])
 def test_a_die_read_too_big_and_unsure_under_a_leaning_camera_is_read_at_the_dices_size(seed):
-    """Under a leaning camera the detector took a die pressed against another for one big candidate,
-    whose crop holds both faces, and its face was unsure; looked at the dice's size and shifted
-    (``_split_merged``) it is read, right; with no such look (``merged_size_ratio`` out of reach) it
-    is not read: left unreadable, or held doubtful (a die of another size, unsure: ``odd_size_min_presence``)."""
+    """Under a leaning camera the detector took dice pressed together for one big candidate, whose
+    crop holds their faces, and its face was unsure; looked at the dice's size and shifted
+    (``_split_merged``) they are read, right; with no such look (``merged_size_ratio`` out of reach)
+    they are not: left unreadable, or held doubtful (a die of another size, unsure:
+    ``odd_size_min_presence``). (Of the 200 trays drawn so, seed 49's too was one such before the
+    leaning detector read pictures turned far side up; now only seed 6's is.)"""
     rng = np.random.default_rng(seed)
     values = tuple(sorted(int(v) for v in rng.integers(1, 7, 5)))
     lean = float(rng.uniform(0.1, 0.35))
     image, placed = render_tray(values, rng, (640, 480), touching=True, lean=lean, far_side=0.0)
     without = read_dice(image, replace(DEFAULT_PARAMS, merged_size_ratio=99.0), up=0.0)
     reading = read_dice(image, up=0.0)
-    assert not reading.unreadable and len(reading.values) == len(without.values) + 1
+    assert not reading.unreadable and len(reading.values) > len(without.values)
     assert any(not die.is_readable for die in without.dice + without.doubtful), "left unreadable or held doubtful"
     for die in reading.dice:  # each die read is the drawn die it lies on
         nearest = min(placed, key=lambda drawn: math.dist(die.centre, drawn.centre))
         assert die.value == nearest.value and math.dist(die.centre, nearest.centre) < nearest.side / 2
 
 
-@pytest.mark.parametrize("seed", [368, 469])
+@pytest.mark.parametrize("seed", [107, 263])
 def test_a_mark_of_another_size_than_the_dice_and_unsure_is_held_doubtful_not_read_as_a_die(seed):
     """On a desk seen by a leaning webcam the reader took a key's corner, or the pips of a die's
     side face, for a die far off the thrown dice's size, its face unsure and less than 95 % likely
     a die: it is held doubtful (``odd_size_min_presence``) and the throw is read exactly. Without
-    that rule the reading holds an unreadable die more than were thrown."""
+    that rule the reading holds an unreadable die more than were thrown. (Seeds 368 and 469's desks
+    were such before the leaning detector read pictures turned far side up; these two of the first
+    264 are now.)"""
     desk = next(kind for kind in TRAY_KINDS if kind.desk)
     image, placed = throw(desk, np.random.default_rng(seed), 0.0)
     values = tuple(sorted(drawn.value for drawn in placed))

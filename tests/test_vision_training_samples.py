@@ -1,12 +1,23 @@
 """The training samples put the targets where the dice are (no PyTorch needed for these)."""
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from vision.read.classify import die_crop
+from vision.read.classify import die_crop, far_side_direction
 from vision.read.params import DEFAULT_PARAMS
-from vision.training.samples import WINDOW, centre_targets, flip_turn, motion_kernel, recolour, true_colours
+from vision.training.photos import Scene
+from vision.training.samples import (
+    WINDOW,
+    centre_targets,
+    detector_sample,
+    flip_turn,
+    mirror_left_right,
+    motion_kernel,
+    recolour,
+    true_colours,
+)
 
 
 def test_centre_targets_mark_the_die_cell_with_its_size_and_offset():
@@ -24,15 +35,18 @@ def test_dice_outside_the_window_or_too_big_have_no_target():
     assert not maps.any()
 
 
+@pytest.mark.parametrize("move", [flip_turn, mirror_left_right])
 @settings(max_examples=40, deadline=None)
-@given(st.integers(0, 2**32 - 1), st.integers(5, 90), st.integers(5, 60))
-def test_flips_and_turns_carry_the_points_along(seed, x, y):
-    """A point at a pixel's centre (x + 0.5, y + 0.5) lands on the centre of the pixel that moved there."""
+@given(seed=st.integers(0, 2**32 - 1), x=st.integers(5, 90), y=st.integers(5, 60))
+def test_flips_and_turns_carry_the_points_along(move, seed, x, y):
+    """A point at a pixel's centre (x + 0.5, y + 0.5) lands on the centre of the pixel that moved
+    there; a mirror left to right (the far side kept at the top) keeps its row."""
     image = np.zeros((70, 100, 3), np.uint8)
     image[y, x] = 255
-    moved, points = flip_turn(image, np.array([[x + 0.5, y + 0.5]], np.float32), np.random.default_rng(seed))
+    moved, points = move(image, np.array([[x + 0.5, y + 0.5]], np.float32), np.random.default_rng(seed))
     (ys, xs) = np.nonzero(moved[..., 0])
     assert np.allclose(points[0], [xs[0] + 0.5, ys[0] + 0.5])
+    assert move is flip_turn or ys[0] == y
 
 
 def test_die_crop_centres_the_die_at_the_crop_margin_scale_whatever_its_size():
@@ -144,3 +158,29 @@ def test_a_training_crop_is_cut_as_the_reader_cuts_its_die(monkeypatch):
     learned = die_crop(image, (100.0, 100.0), 60.0, DEFAULT_PARAMS, angle=samples.crop_turn(scene, np.random.default_rng(1)))
     read = reader_crop(image, (100.0, 100.0), 60.0, replace(DEFAULT_PARAMS, up=90.0))
     assert np.array_equal(learned, read)
+
+
+def _far_and_near_rows(far_side_at_top: bool, up: float, seed: int) -> tuple[float, float] | None:
+    """In one detector window of a scene seen from a camera whose far side is at ``up``, the target
+    rows of a die towards that far side (the smaller) and of one towards the camera; None where the
+    window holds only one of them."""
+    dx, dy = far_side_direction(up)
+    dice = tuple((100 + 25 * s * dx, 100 + 25 * s * dy, side, 3) for s, side in ((1, 20.0), (-1, 26.0)))
+    scene = Scene("render3d-test", np.zeros((200, 200, 3), np.uint8), dice, up)
+    _, maps = detector_sample(scene, np.random.default_rng(seed), DEFAULT_PARAMS, far_side_at_top)
+    cells = np.argwhere(maps[4] == 1.0)
+    if len(cells) < 2:
+        return None
+    far, near = sorted(cells.tolist(), key=lambda cell: maps[1][tuple(cell)])
+    return float(far[0]), float(near[0])
+
+
+def test_a_leaning_scene_s_detector_window_has_its_far_side_at_the_top_only_when_asked():
+    """The leaning camera's detector learns its windows as the reader hands it pictures, far side up
+    (give or take DETECTOR_TURN): the die towards the far side lies above the one towards the camera.
+    Turned any way, as the straight-down detector learns, it lies below it in some windows."""
+    for up in (0.0, 90.0, 200.0, 300.0):
+        rows = [r for r in (_far_and_near_rows(True, up, seed) for seed in range(32)) if r is not None]
+        assert len(rows) >= 8 and all(far < near for far, near in rows), (up, rows)
+    turned_any_way = [r for r in (_far_and_near_rows(False, 90.0, seed) for seed in range(32)) if r is not None]
+    assert any(far > near for far, near in turned_any_way)

@@ -3,7 +3,11 @@
 The net sees the working image shrunk by a pass's factor and answers on a grid ``detector_stride``
 det px apart: channel 0 is the logit that a die's centre lies in the cell, channel 1 the log of
 the die's size in det px, channels 2-3 where in the cell the centre lies (0..1, x then y).
-Two passes at different shrink factors cover small and big dice alike.
+Two passes at different shrink factors cover small and big dice alike. A camera that leans (told
+its far side, ``ReaderParams.up``) has a detector of its own, which sees the picture turned so that
+far side is at its top, as it was trained: each die's top face then lies above the side face turned
+to the camera, and a die's mirror image left to right is a die seen as it could be, so its heat is
+also read on the picture mirrored so, and the two averaged.
 """
 
 from __future__ import annotations
@@ -46,10 +50,35 @@ def decode(maps: np.ndarray, stride: int, threshold: float) -> list[Candidate]:
     return candidates
 
 
+def far_side_up(bgr: np.ndarray, up: float) -> tuple[np.ndarray, np.ndarray]:
+    """The picture turned so that the camera's far side (``up``: degrees counter-clockwise from its
+    top) is at its top, on a canvas holding all of it (its edges drawn out into the corners), and
+    the 2x3 matrix taking the picture's points to the turned one's."""
+    h, w = bgr.shape[:2]
+    turn = cv2.getRotationMatrix2D((w / 2, h / 2), -up, 1.0)
+    cos, sin = abs(turn[0, 0]), abs(turn[0, 1])
+    width, height = int(np.ceil(h * sin + w * cos)), int(np.ceil(h * cos + w * sin))
+    turn[:, 2] += (width - w) / 2, (height - h) / 2
+    turned = cv2.warpAffine(bgr, turn, (width, height), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    return turned, turn
+
+
+def _maps(image: np.ndarray, p: ReaderParams) -> np.ndarray:
+    """The detector's maps for one padded image; a leaning camera's centre heat averaged with that of
+    the image mirrored left to right (its far side stays at the top)."""
+    maps = run(p.reading_detector, as_net_input(image))[0]
+    if p.up is None:
+        return maps
+    mirrored = run(p.reading_detector, as_net_input(np.ascontiguousarray(image[:, ::-1])))[0]
+    maps = maps.copy()
+    maps[0] = (maps[0] + mirrored[0, :, ::-1]) / 2
+    return maps
+
+
 def _pass(bgr: np.ndarray, shrink: int, p: ReaderParams) -> list[Candidate]:
     """One detector pass; candidates in working px."""
     image = shrink_and_pad(bgr, shrink, p.detector_multiple)
-    maps = run(p.reading_detector, as_net_input(image))[0]
+    maps = _maps(image, p)
     h, w = bgr.shape[:2]
     found = []
     for c in decode(maps, p.detector_stride, p.detection_threshold):
@@ -77,8 +106,24 @@ def find_candidates(bgr: np.ndarray, p: ReaderParams) -> list[Candidate]:
     """Die candidates in a BGR working image: small dice from the fine pass, big ones from the coarse pass.
 
     The passes may find the same die, and the fine pass can take a big die's pips for small dice:
-    the reader settles that once the classifier has said which candidates are dice.
+    the reader settles that once the classifier has said which candidates are dice. A leaning
+    camera's picture is read turned far side up (:func:`far_side_up`), its candidates turned back.
     """
+    if p.up is None:
+        return _passes(bgr, p)
+    turned, turn = far_side_up(bgr, p.up)
+    back = cv2.invertAffineTransform(turn)
+    h, w = bgr.shape[:2]
+    found = []
+    for c in _passes(turned, p):
+        x, y = back @ (c.centre[0], c.centre[1], 1.0)
+        if 0 <= x < w and 0 <= y < h:
+            found.append(Candidate((float(x), float(y)), c.size, c.score))
+    return found
+
+
+def _passes(bgr: np.ndarray, p: ReaderParams) -> list[Candidate]:
+    """The fine pass's small dice and the coarse pass's big ones, each pass's duplicates dropped."""
     fine = [c for c in _pass(bgr, p.fine_shrink, p) if c.size <= p.fine_max_side_px]
     coarse = []
     if max(bgr.shape[:2]) / p.coarse_shrink >= p.detector_multiple:

@@ -3,6 +3,7 @@
     python -m vision.training.crop_bank --photos ../shared/datasets/dice-photos \
         --train-photos ../shared/datasets/train-photos --die-crops ../shared/datasets/train-photos-2 \
         --rendered /tmp/rendered3d --out /tmp/crop-bank.npz
+    python -m vision.training.crop_bank --synthetic 0 --candidates-in-rendered /tmp/rendered3d --out /tmp/cands.npz
 
 Each crop keeps its kind of source (``KINDS``), its scene, its class (face value - 1, or 6 for no
 die), whether its scene's far side is known (then it was cut in the far-side frame, give or take
@@ -26,7 +27,7 @@ import numpy as np
 
 from vision.read.classify import NOT_A_DIE, classify
 from vision.read.params import DEFAULT_PARAMS, ReaderParams
-from vision.read.reader import candidates_in, crops_at
+from vision.read.reader import candidates_in, crops_at, read_dice
 from vision.scenes.bench_trays import TRAY_KINDS, TrayKind, throw
 from vision.training.photos import Scene, die_crop_photos, synthetic_scenes, train_split_photos, training_photos
 from vision.training.render3d import load_rendered
@@ -164,29 +165,58 @@ def scene_candidates(kind_name: str, trays: int, seed: int, p: ReaderParams = DE
     ``--distill`` weighs only real photos)."""
     kind = tray_kind(kind_name)
     rng = np.random.default_rng(seed)
-    crops, labels, scene_index, names = [], [], [], []
+    scenes = []
     for index in range(trays):
         up = float(rng.uniform(0, 360)) if kind.desk else None
         image, placed = throw(kind, rng, 0.0 if up is None else up)
-        names.append(f"{kind.name}-{seed}-{index}")
-        told = replace(p, up=up)
-        places, classes = [], []
-        for centre, size in candidates_in(image, told):
-            nearest = min(((math.dist(centre, d.centre) / d.side, d.value) for d in placed), default=(math.inf, 0))
-            if nearest[0] < ON_DIE or nearest[0] > OFF_DIE:
-                places.append((centre, size))
+        scene = Scene(f"{kind.name}-{seed}-{index}", image, tuple((*d.centre, d.side, d.value) for d in placed), up)
+        scenes.append((scene, candidates_in(image, replace(p, up=up))))
+    return _candidate_bank(scenes, "synthetic", p)
+
+
+def rendered_candidates(folder: Path, p: ReaderParams = DEFAULT_PARAMS) -> CropBank:
+    """Crops cut where the leaning camera's reader puts its candidates, its dice and the dice it holds
+    doubtful on render3d's throws in ``folder``, each told its far side and cut in the far-side
+    frame, labelled as :func:`scene_candidates` labels them (``render3d`` or ``false-candidate``): the
+    flat printed clutter, side faces and dice half found that the leaning classifier must judge as
+    its detector hands them over."""
+    scenes = []
+    for scene in load_rendered(folder):
+        told = replace(p, up=scene.up)
+        reading = read_dice(scene.image, told)
+        places = candidates_in(scene.image, told) + [(d.centre, d.size) for d in reading.dice + reading.doubtful]
+        scenes.append((scene, places))
+    return _candidate_bank(scenes, "render3d", p)
+
+
+def _candidate_bank(scenes: list[tuple[Scene, list[tuple[tuple[float, float], float]]]], kind: str,
+                    p: ReaderParams) -> CropBank:
+    """The crops of each scene's places (centre, size), cut as its camera's reader cuts them (in the
+    far-side frame where its far side is known): the face of the nearest die within ``ON_DIE`` of
+    its size (kind ``kind``), no die beyond ``OFF_DIE`` (``false-candidate``), none between."""
+    crops, labels, scene_index = [], [], []
+    for index, (scene, places) in enumerate(scenes):
+        kept, classes = [], []
+        for centre, size in places:
+            nearest = min(((math.dist(centre, (x, y)) / side, value) for x, y, side, value in scene.dice),
+                          default=(math.inf, 0))
+            if (nearest[0] < ON_DIE and nearest[1] > 0) or nearest[0] > OFF_DIE:
+                kept.append((centre, size))
                 classes.append(nearest[1] - 1 if nearest[0] < ON_DIE else NOT_A_DIE)
-        if places:
-            crops.append(crops_at(image, places, told))
+        if kept:
+            crops.append(crops_at(scene.image, kept, replace(p, up=scene.up)))
             labels += classes
-            scene_index += [index] * len(places)
+            scene_index += [index] * len(kept)
     stack = np.concatenate(crops).astype(np.uint8) if crops else np.zeros((0, p.crop_px, p.crop_px, 3), np.uint8)
     label = np.array(labels, np.int8)
     index = np.array(scene_index, np.int32)
-    kinds = np.where(label == NOT_A_DIE, KINDS.index("false-candidate"), KINDS.index("synthetic")).astype(np.int8)
-    return CropBank(stack, label, kinds, index, np.full(len(label), kind.desk),
-                    np.array([is_choosing_scene(names[i]) for i in index], bool),
-                    teacher_of(stack, replace(p, up=0.0 if kind.desk else None)), tuple(names))
+    kinds = np.where(label == NOT_A_DIE, KINDS.index("false-candidate"), KINDS.index(kind)).astype(np.int8)
+    far_side = np.array([scene.up is not None for scene, _ in scenes], bool)
+    leaning = bool(far_side.any())
+    return CropBank(stack, label, kinds, index, far_side[index] if len(index) else np.zeros(0, bool),
+                    np.array([is_choosing_scene(scene.name) for scene, _ in scenes], bool)[index],
+                    teacher_of(stack, replace(p, up=0.0 if leaning else None)),
+                    tuple(scene.name for scene, _ in scenes))
 
 
 def tray_kind(name: str) -> TrayKind:
@@ -221,6 +251,9 @@ def main() -> None:
     parser.add_argument("--candidates-on", type=parse_candidates_on, action="append", default=[],
                         metavar="KIND=N", help="also N of bench-vision's trays of KIND (desk, garbage, crowd...) "
                         "drawn from --seed, cut where the reader puts its candidates (repeatable)")
+    parser.add_argument("--candidates-in-rendered", type=Path, action="append", default=[], metavar="DIR",
+                        help="also render3d's throws in DIR, cut where the leaning camera's reader puts its "
+                        "candidates and dice (repeatable)")
     parser.add_argument("--seed", type=int, default=1, help="seed of every random choice (default 1)")
     parser.add_argument("--out", type=Path, required=True, help="the bank's file (.npz)")
     args = parser.parse_args()
@@ -243,6 +276,9 @@ def main() -> None:
     bank = build(plan, [s for s, kind, _ in plan if kind != "die-crops"], rng)
     for kind_name, trays in args.candidates_on:
         cut = scene_candidates(kind_name, trays, args.seed)
+        bank = CropBank.joined([bank, cut]) if len(bank) else cut
+    for folder in args.candidates_in_rendered:
+        cut = rendered_candidates(folder)
         bank = CropBank.joined([bank, cut]) if len(bank) else cut
     bank.save(args.out)
     print(bank.summary())

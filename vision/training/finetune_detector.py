@@ -13,7 +13,9 @@ With ``--top-faces`` the renders' dice are centred on their top faces (``render3
 under a leaning camera a die's box holds its side faces and its middle may lie on a neighbour
 pressed against it, where its top face is never hidden. With ``--leaning`` the leaning camera's
 own detector is fine-tuned further and written under its name (``dice-detector-leaning.onnx``), so
-``compare-vision`` and ``weight_average`` take it as that camera's.
+``compare-vision`` and ``weight_average`` take it as that camera's; as the reader hands it a picture
+turned far side up (``detect.far_side_up``), it learns the renders and leaning 2D trays turned so,
+and the real photos, taken from straight above, turned any way.
 The training scenes held out for choosing (``crop_bank.is_choosing_scene``) are left out. The last
 epoch is written (the learning rate has fallen to nothing by then) as ``dice-detector.onnx`` (with
 ``--leaning`` ``dice-detector-leaning.onnx``) beside its torch weights and ``recipe.txt``;
@@ -25,6 +27,7 @@ from __future__ import annotations
 import argparse
 import shutil
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -78,6 +81,8 @@ def main() -> None:
             parser.error(f"--rendered {folder}: no rendered scene there (render3d's {LABELS} and pictures)")
         in_3d += rendered
     real = training_photos(args.photos) + (train_split_photos(args.train_photos) if args.train_photos else [])
+    if args.leaning:  # taken from straight above: no far side to turn to the top
+        real = [replace(scene, up=None) for scene in real]
     flat = synthetic_scenes(args.synthetic, rng) + garbage_scenes(args.synthetic // 5, rng)
     groups = [([s for s in group if not is_choosing_scene(s.name)], share)
               for group, share in ((real, args.real), (in_3d, args.in_3d), (flat, 1 - args.real - args.in_3d))]
@@ -88,7 +93,7 @@ def main() -> None:
     args.out.mkdir(parents=True, exist_ok=True)
     checkpoint = args.out / f"{Path(name).stem}-checkpoint.pt"  # one per net: never goes on from the other's
     net = train_detector(scenes, weights / weights.sum(), args.epochs, rng, DEFAULT_PARAMS, checkpoint, args.seed,
-                         start=shipped_detector(MODELS / name), lr=args.lr)
+                         start=shipped_detector(MODELS / name), lr=args.lr, far_side_at_top=args.leaning)
     onnx_file = args.out / name
     export_detector(net, onnx_file)
     shutil.copyfile(MODELS / TRAINED_ON, args.out / TRAINED_ON)
@@ -96,7 +101,8 @@ def main() -> None:
                if in_3d else "no renders")
     (args.out / "recipe.txt").write_text(
         f"detector fine-tuned from {MODELS / name} for {args.epochs} epochs at lr {args.lr}, windows real {args.real} "
-        f"3D {args.in_3d} ({renders}), 2D {args.synthetic}, seed {args.seed}\n")
+        f"3D {args.in_3d} ({renders}), 2D {args.synthetic}, seed {args.seed}"
+        f"{', far side at the top' if args.leaning else ''}\n")
     checkpoint.unlink(missing_ok=True)
     print(f"wrote {onnx_file} ({time.monotonic() - started:.0f} s)")
 

@@ -17,7 +17,7 @@ import cv2
 import numpy as np
 
 from vision.read.classify import NOT_A_DIE, die_crop
-from vision.read.detect import shrink_and_pad
+from vision.read.detect import far_side_up, shrink_and_pad
 from vision.read.params import ReaderParams
 from vision.training.photos import Scene, near_a_die
 
@@ -26,6 +26,9 @@ MIN_DET_SIDE, MAX_DET_SIDE = 7.0, 100.0  # det px: the die sizes the detector le
 # degrees a die's crop is turned either way from its scene's far side up: a die is read at any yaw
 # (the dice show that), but never with the camera on another side than the one it is on.
 SMALL_TURN = 45.0
+# degrees a leaning scene's detector window is turned either way from its far side at the top: the
+# tray's outline tells the reader its far side within a few degrees
+DETECTOR_TURN = 10.0
 
 
 Look = Callable[[np.ndarray, np.random.Generator], np.ndarray]  # a crop's colour and light augmentation: recolour, true_colours
@@ -94,6 +97,16 @@ def motion_kernel(length: float, angle: float) -> np.ndarray:
     return kernel / kernel.sum()
 
 
+def mirror_left_right(image: np.ndarray, points: np.ndarray, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+    """The image as it is or mirrored left to right, at random, with the (x, y) points moved along:
+    the far side stays at the top."""
+    if rng.random() >= 0.5:
+        return image, points
+    points = points.copy()
+    points[:, 0] = image.shape[1] - points[:, 0]
+    return np.ascontiguousarray(image[:, ::-1]), points
+
+
 def flip_turn(image: np.ndarray, points: np.ndarray, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
     """A random one of the 8 mirror/quarter-turn images, with the (x, y) points moved along."""
     h, w = image.shape[:2]
@@ -108,19 +121,33 @@ def flip_turn(image: np.ndarray, points: np.ndarray, rng: np.random.Generator) -
     return np.ascontiguousarray(image), points
 
 
-def detector_sample(scene: Scene, rng: np.random.Generator, p: ReaderParams) -> tuple[np.ndarray, np.ndarray]:
+def detector_sample(
+    scene: Scene, rng: np.random.Generator, p: ReaderParams, far_side_at_top: bool = False
+) -> tuple[np.ndarray, np.ndarray]:
     """A WINDOW-square detector input (uint8 BGR) and its target maps (5, WINDOW/stride, WINDOW/stride).
 
     Target channels: centre heat (1 at a die's cell, a gaussian around it), log size, offset x, y,
-    and a mask of the cells where size and offset are learned.
+    and a mask of the cells where size and offset are learned. The scene is mirrored and turned
+    any way, or with ``far_side_at_top`` and a far side known (``Scene.up``), turned so that far
+    side is at the top (give or take ``DETECTOR_TURN``) and only mirrored left to right, as the
+    leaning camera's detector sees a picture (:func:`vision.read.detect.far_side_up`).
     """
+    image = scene.image
+    points = np.array([[d[0], d[1]] for d in scene.dice], np.float32).reshape(-1, 2)
+    upright = far_side_at_top and scene.up is not None
+    if upright:
+        image, turn = far_side_up(image, scene.up + rng.uniform(-DETECTOR_TURN, DETECTOR_TURN))
+        points = (np.hstack([points, np.ones((len(points), 1), np.float32)]) @ turn.T).astype(np.float32)
     sizes = [d[2] for d in scene.dice]
     typical = float(np.median(sizes)) if sizes else 60.0
     target_side = np.exp(rng.uniform(np.log(MIN_DET_SIDE + 2), np.log(MAX_DET_SIDE - 10)))
     shrink = max(typical / target_side, 0.5)
-    image = shrink_and_pad(scene.image, shrink, 1)
-    points = np.array([[d[0] / shrink, d[1] / shrink] for d in scene.dice], np.float32).reshape(-1, 2)
-    image, points = flip_turn(image, points, rng)
+    image = shrink_and_pad(image, shrink, 1)
+    points = points / shrink
+    if upright:
+        image, points = mirror_left_right(image, points, rng)
+    else:
+        image, points = flip_turn(image, points, rng)
     h, w = image.shape[:2]
     pad_y, pad_x = max(0, WINDOW - h), max(0, WINDOW - w)
     image = cv2.copyMakeBorder(image, 0, pad_y, 0, pad_x, cv2.BORDER_REFLECT)

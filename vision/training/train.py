@@ -100,21 +100,24 @@ def to_tensor(images: list[np.ndarray]) -> torch.Tensor:
 def train_detector(
     scenes: list[Scene], weights: np.ndarray, epochs: int, rng: np.random.Generator, p: ReaderParams,
     checkpoint: Path | None = None, seed: int = 1, start: Detector | None = None, lr: float = 3e-3,
+    far_side_at_top: bool = False,
 ) -> Detector:
     """Train on DETECTOR_EPOCH windows an epoch, each cut from a scene drawn with the given ``weights``.
 
     From scratch, or fine-tuned from ``start`` (a shipped detector: its batch norms stay frozen,
     ``shipped_nets.freeze_batch_norms``) at a learning rate of at most ``lr``. With ``checkpoint``,
     saved after every epoch and gone on from by a run of the same shape (epochs, windows an epoch,
-    the scenes by name and dice, seed, whether fine-tuned and at what lr), as the classifier's
-    (:func:`train_classifier`)."""
+    the scenes by name and dice, seed, whether fine-tuned and at what lr, whether far side at the
+    top), as the classifier's (:func:`train_classifier`). With ``far_side_at_top``, the windows of
+    scenes with a far side are cut with it at their top (the leaning camera's detector:
+    :func:`vision.training.samples.detector_sample`)."""
     net = Detector() if start is None else copy.deepcopy(start)
     optimiser = torch.optim.AdamW(net.parameters(), lr=lr, weight_decay=1e-4)
     steps = DETECTOR_EPOCH // 32
     schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, lr, total_steps=epochs * steps)
     scenes_digest = hashlib.sha256("\n".join(f"{s.name} {s.dice}" for s in scenes).encode()).hexdigest()[:16]
     shape = (("detector", epochs, DETECTOR_EPOCH, len(scenes), scenes_digest, seed)
-             + (() if start is None else ("fine-tuned", lr)))
+             + (() if start is None else ("fine-tuned", lr)) + (("far side at the top",) if far_side_at_top else ()))
     first = _resume(checkpoint, net, optimiser, schedule, rng, shape)
     for epoch in range(first, epochs):
         started, total = time.time(), 0.0
@@ -122,7 +125,8 @@ def train_detector(
         if start is not None:
             freeze_batch_norms(net)
         for _ in tqdm(range(steps), f"detector epoch {epoch + 1}", **BAR):
-            samples = [detector_sample(scenes[i], rng, p) for i in rng.choice(len(scenes), 32, p=weights)]
+            samples = [detector_sample(scenes[i], rng, p, far_side_at_top)
+                       for i in rng.choice(len(scenes), 32, p=weights)]
             x = to_tensor([s[0] for s in samples])
             target = torch.from_numpy(np.stack([s[1] for s in samples]))
             out = net(x)
