@@ -6,8 +6,8 @@ the die's size in det px, channels 2-3 where in the cell the centre lies (0..1, 
 Two passes at different shrink factors cover small and big dice alike. A camera that leans (told
 its far side, ``ReaderParams.up``) has a detector of its own, which sees the picture turned so that
 far side is at its top, as it was trained: each die's top face then lies above the side face turned
-to the camera, and a die's mirror image left to right is a die seen as it could be, so its heat is
-also read on the picture mirrored so, and the two averaged.
+to the camera, and a die's mirror image left to right is a die seen as it could be, so its centre
+logits are also read on the picture mirrored so, and the two averaged.
 """
 
 from __future__ import annotations
@@ -64,8 +64,9 @@ def far_side_up(bgr: np.ndarray, up: float) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _maps(image: np.ndarray, p: ReaderParams) -> np.ndarray:
-    """The detector's maps for one padded image; a leaning camera's centre heat averaged with that of
-    the image mirrored left to right (its far side stays at the top)."""
+    """The detector's maps for one padded image; a leaning camera's centre logits averaged with those
+    of the image mirrored left to right (its far side stays at the top; the width is a whole number
+    of cells, so the mirrored map turned back lies cell on cell)."""
     maps = run(p.reading_detector, as_net_input(image))[0]
     if p.up is None:
         return maps

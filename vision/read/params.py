@@ -34,9 +34,9 @@ class ReaderParams:
     # for that on path-traced throws seen 0-40 degrees from straight down (vision/models/README.md).
     # It is not used straight down, where it finds fewer of the real photos' dice. It reads the
     # picture turned so its far side is at the top, and mirrored left to right too, the two centre
-    # heats averaged (``detect.far_side_up``): trained so, it learns that a die's top face lies above
-    # its side face (the renders for choosing at 20-40 degrees: per die 84.7 -> 87.5 %, at the
-    # table 72.0 -> 74.7 % right, silent 1.3 -> 0.7 %; vision/models/README.md).
+    # logits averaged (``detect.far_side_up``): trained so, it learns that a die's top face lies
+    # above its side face (the renders for choosing at 20-40 degrees: per die 84.7 -> 87.5 %, at
+    # the table 72.0 -> 76.0 % right, silent 1.3 % both; vision/models/README.md).
     leaning_detector_model: Path = MODELS / "dice-detector-leaning.onnx"
     detector_stride: int = 4  # det px per cell of the detector's output maps
     detector_multiple: int = 16  # det px: a pass's input is padded to a multiple of this

@@ -47,6 +47,7 @@ from vision.training.train import (
 # and left out between.
 ON_DIE = 0.35  # die
 OFF_DIE = 0.8  # die
+SAME_PLACE = 0.1  # die: a die read this close to a candidate is that candidate, cut once
 KINDS = ("dev", "train-photos", "die-crops", "synthetic", "garbage", "render3d", "false-candidate")
 REAL_KINDS = ("dev", "train-photos", "die-crops")  # real photos: the looks the shipped net must not forget
 
@@ -175,16 +176,23 @@ def scene_candidates(kind_name: str, trays: int, seed: int, p: ReaderParams = DE
 
 
 def rendered_candidates(folder: Path, p: ReaderParams = DEFAULT_PARAMS) -> CropBank:
-    """Crops cut where the leaning camera's reader puts its candidates, its dice and the dice it holds
-    doubtful on render3d's throws in ``folder``, each told its far side and cut in the far-side
-    frame, labelled as :func:`scene_candidates` labels them (``render3d`` or ``false-candidate``): the
-    flat printed clutter, side faces and dice half found that the leaning classifier must judge as
-    its detector hands them over."""
+    """Crops cut where the leaning camera's reader puts its candidates, and the dice it reads or holds
+    doubtful where no candidate lies (within ``SAME_PLACE`` of their size), on render3d's throws in
+    ``folder`` that have a far side, each told it and cut in the far-side frame, labelled as
+    :func:`scene_candidates` labels them (``render3d`` or ``false-candidate``): the flat printed
+    clutter, side faces and dice half found that the leaning classifier must judge as its detector
+    hands them over. A throw seen straight down (no far side) is left out: the leaning reader never
+    reads one. The labels measure from each die's box middle, so a candidate on its top face (the
+    leaning detector's) is its die, as is a side face within ``ON_DIE`` of that middle."""
     scenes = []
     for scene in load_rendered(folder):
+        if scene.up is None:
+            continue
         told = replace(p, up=scene.up)
+        places = candidates_in(scene.image, told)
         reading = read_dice(scene.image, told)
-        places = candidates_in(scene.image, told) + [(d.centre, d.size) for d in reading.dice + reading.doubtful]
+        places += [(d.centre, d.size) for d in reading.dice + reading.doubtful
+                   if not any(math.dist(d.centre, centre) < SAME_PLACE * d.size for centre, _ in places)]
         scenes.append((scene, places))
     return _candidate_bank(scenes, "render3d", p)
 
@@ -213,7 +221,7 @@ def _candidate_bank(scenes: list[tuple[Scene, list[tuple[tuple[float, float], fl
     kinds = np.where(label == NOT_A_DIE, KINDS.index("false-candidate"), KINDS.index(kind)).astype(np.int8)
     far_side = np.array([scene.up is not None for scene, _ in scenes], bool)
     leaning = bool(far_side.any())
-    return CropBank(stack, label, kinds, index, far_side[index] if len(index) else np.zeros(0, bool),
+    return CropBank(stack, label, kinds, index, far_side[index],
                     np.array([is_choosing_scene(scene.name) for scene, _ in scenes], bool)[index],
                     teacher_of(stack, replace(p, up=0.0 if leaning else None)),
                     tuple(scene.name for scene, _ in scenes))

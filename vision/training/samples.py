@@ -109,11 +109,7 @@ def mirror_left_right(image: np.ndarray, points: np.ndarray, rng: np.random.Gene
 
 def flip_turn(image: np.ndarray, points: np.ndarray, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
     """A random one of the 8 mirror/quarter-turn images, with the (x, y) points moved along."""
-    h, w = image.shape[:2]
-    points = points.copy()
-    if rng.random() < 0.5:
-        image = image[:, ::-1]
-        points[:, 0] = w - points[:, 0]
+    image, points = mirror_left_right(image, points, rng)
     for _ in range(int(rng.integers(4))):
         h, w = image.shape[:2]
         image = np.rot90(image)  # counter-clockwise: (x, y) -> (y, w - x)
@@ -130,7 +126,8 @@ def detector_sample(
     and a mask of the cells where size and offset are learned. The scene is mirrored and turned
     any way, or with ``far_side_at_top`` and a far side known (``Scene.up``), turned so that far
     side is at the top (give or take ``DETECTOR_TURN``) and only mirrored left to right, as the
-    leaning camera's detector sees a picture (:func:`vision.read.detect.far_side_up`).
+    leaning camera's detector sees a picture (:func:`vision.read.detect.far_side_up`). A die's size
+    stays its box's side in the picture as it lay, as the reader hands sizes back.
     """
     image = scene.image
     points = np.array([[d[0], d[1]] for d in scene.dice], np.float32).reshape(-1, 2)
