@@ -128,13 +128,14 @@ def test_dice_read_too_big_and_unsure_under_a_leaning_camera_are_read_at_the_dic
     """Under a leaning camera the detector took dice pressed together for one big candidate, whose
     crop holds their faces, and its face was unsure; looked at the dice's size and shifted
     (``_split_merged``) they are read, right, and the throw exactly; with no such look
-    (``merged_size_ratio`` out of reach) it is not: dice left unreadable or held doubtful. (On the
-    2D trays drawn leaning the leaning detector now takes no two dice for one; on the renders chosen
-    so it did in 4 of 720 throws.)"""
+    (``merged_size_ratio`` out of reach) it is not: dice left unreadable or held doubtful. (On 1,200
+    2D trays drawn leaning the leaning detector took no two dice for one; on 570 path-traced throws,
+    the oblique renders and three sets for choosing, it did in 4.)"""
     image = cv2.imread(str(PRESSED_SQUARE))
     without = read_dice(image, replace(DEFAULT_PARAMS, merged_size_ratio=99.0), up=PRESSED_SQUARE_UP)
     reading = read_dice(image, up=PRESSED_SQUARE_UP)
-    assert reading.values == (2, 3, 4, 5) and not reading.unreadable, reading.summary()
+    assert reading.values == tuple(sorted(value for _, _, value in PRESSED_SQUARE_DICE)), reading.summary()
+    assert not reading.unreadable
     assert len(without.values) < len(PRESSED_SQUARE_DICE), without.summary()
     assert any(not die.is_readable for die in without.dice + without.doubtful), "left unreadable or held doubtful"
     for die in reading.dice:  # each die read is the labelled die it lies on
