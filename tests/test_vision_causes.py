@@ -132,6 +132,7 @@ def test_dice_read_too_big_and_unsure_under_a_leaning_camera_are_read_at_the_dic
     2D trays drawn leaning the leaning detector took no two dice for one; on 570 path-traced throws,
     the oblique renders and three sets for choosing, it did in 4.)"""
     image = cv2.imread(str(PRESSED_SQUARE))
+    assert image is not None, PRESSED_SQUARE
     without = read_dice(image, replace(DEFAULT_PARAMS, merged_size_ratio=99.0), up=PRESSED_SQUARE_UP)
     reading = read_dice(image, up=PRESSED_SQUARE_UP)
     assert reading.values == tuple(sorted(value for _, _, value in PRESSED_SQUARE_DICE)), reading.summary()
