@@ -282,11 +282,9 @@ def main() -> None:
         plan += [(scene, "render3d", CROPS_IN_3D) for scene in load_rendered(args.rendered)]
     print(f"{len(plan)} scenes loaded ({time.monotonic() - started:.0f} s)", flush=True)
     bank = build(plan, [s for s, kind, _ in plan if kind != "die-crops"], rng)
-    for kind_name, trays in args.candidates_on:
-        cut = scene_candidates(kind_name, trays, args.seed)
-        bank = CropBank.joined([bank, cut]) if len(bank) else cut
-    for folder in args.candidates_in_rendered:
-        cut = rendered_candidates(folder)
+    cuts = [scene_candidates(kind_name, trays, args.seed) for kind_name, trays in args.candidates_on]
+    cuts += [rendered_candidates(folder) for folder in args.candidates_in_rendered]
+    for cut in cuts:
         bank = CropBank.joined([bank, cut]) if len(bank) else cut
     bank.save(args.out)
     print(bank.summary())
