@@ -46,6 +46,9 @@ class Detector(nn.Module):
         return torch.cat([maps[:, 0:2], offsets], 1)
 
 
+CLASSIFIER_CHANNELS = (32, 48, 64, 96)  # of the narrowest classifier's layers (width 1)
+
+
 class Classifier(nn.Module):
     """Crop (N, 3, crop_px, crop_px), 48 as shipped, -> logits (N, 7): face values 1-6, then "no die".
 
@@ -55,7 +58,7 @@ class Classifier(nn.Module):
 
     def __init__(self, width: int = 1) -> None:
         super().__init__()
-        c1, c2, c3, c4 = (width * c for c in (32, 48, 64, 96))
+        c1, c2, c3, c4 = (width * c for c in CLASSIFIER_CHANNELS)
         self.features = nn.Sequential(
             block(3, c1, 2),
             block(c1, c2),

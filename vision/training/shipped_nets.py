@@ -19,7 +19,7 @@ from onnx import numpy_helper
 from torch import nn
 
 from vision.read.params import MODELS
-from vision.training.nets import Classifier, Detector, ReaderClassifier
+from vision.training.nets import CLASSIFIER_CHANNELS, Classifier, Detector, ReaderClassifier
 
 
 def torch_weights(onnx_file: Path) -> Path:
@@ -81,9 +81,18 @@ def _shipped(net: nn.Module, onnx_file: Path, exported: nn.Module) -> nn.Module:
 
 
 def shipped_classifier(onnx_file: Path = MODELS / "dice-classifier.onnx") -> Classifier:
-    """The classifier of ``onnx_file`` (exported with its features: ``ReaderClassifier``)."""
-    net = Classifier()
+    """The classifier of ``onnx_file`` (exported with its features: ``ReaderClassifier``), as wide as it was made."""
+    net = Classifier(classifier_width(onnx_file))
     return _shipped(net, onnx_file, ReaderClassifier(net))
+
+
+def classifier_width(onnx_file: Path) -> int:
+    """The ``Classifier`` width of the net in ``onnx_file`` (a wider one: ``vision.training.widen``),
+    from its first layer's channels in its torch weights, else in the ONNX file."""
+    weights = torch_weights(onnx_file)
+    channels = (torch.load(weights, weights_only=True)["features.0.0.weight"].shape[0] if weights.is_file()
+                else _folded_layers(onnx_file)[0][0].shape[0])
+    return channels // CLASSIFIER_CHANNELS[0]
 
 
 def shipped_detector(onnx_file: Path = MODELS / "dice-detector.onnx") -> Detector:

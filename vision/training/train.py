@@ -264,8 +264,9 @@ def export_detector(net: torch.nn.Module, path: Path) -> None:
 
 def export_classifier(net: torch.nn.Module, path: Path) -> None:
     """The classifier as ``path``, wrapped with the features the reader feeds it (``ReaderClassifier``),
-    beside the classifier's own torch weights."""
-    export(ReaderClassifier(net.eval()), torch.zeros(1, 3, DEFAULT_PARAMS.crop_px, DEFAULT_PARAMS.crop_px), path,
+    beside the classifier's own torch weights. The wrapper is put in eval mode too: the export
+    leaves the net in the wrapper's mode, and a net left training would move its batch norms."""
+    export(ReaderClassifier(net).eval(), torch.zeros(1, 3, DEFAULT_PARAMS.crop_px, DEFAULT_PARAMS.crop_px), path,
            {"image": {0: "n"}, "out": {0: "n"}}, trained=net)
 
 
