@@ -1,11 +1,13 @@
 """Fine-tune the shipped classifier on a crop bank: one experiment in minutes, not an hour from scratch.
 
     python -m vision.training.finetune --bank /tmp/crop-bank.npz [--bank ...] --out /tmp/candidate-a [--seed 1]
-        [--epochs 6] [--lr 3e-4] [--distill 1.0] [--mix dev=2,train-photos=2,render3d=2]
+        [--epochs 6] [--lr 3e-4] [--distill 1.0] [--mix dev=2,train-photos=2,render3d=2] [--widen 2]
 
 Starts from the shipped net (``vision/models/dice-classifier.onnx``, or ``--start DIR``'s), its batch
 norms frozen (``shipped_nets.freeze_batch_norms``), at a low learning rate that falls to nothing
-over the run. Each epoch draws ``EPOCH`` crops of the bank's training scenes, kinds weighed by
+over the run; with ``--widen W`` that net made W times as wide first, reading as it did
+(``shipped_nets.widened_classifier``: one widening for every seed, so the seeds can be averaged with
+``weight_average --start`` one of them). Each epoch draws ``EPOCH`` crops of the bank's training scenes, kinds weighed by
 ``--mix``; a crop whose far side is unknown is also turned a random quarter (any turn is right for
 it), every crop is mirrored at random and recoloured (``samples.recolour``; with ``--true-colours``
 ``samples.true_colours``, which keeps each crop's colours and changes its light less). With ``--distill W``
@@ -37,7 +39,7 @@ from vision.read.params import MODELS
 from vision.training.crop_bank import KINDS, REAL_KINDS, CropBank
 from vision.training.nets import Classifier
 from vision.training.samples import Look, recolour, true_colours
-from vision.training.shipped_nets import freeze_batch_norms, shipped_classifier
+from vision.training.shipped_nets import freeze_batch_norms, shipped_classifier, widened_classifier
 from vision.training.train import TRAINED_ON, _resume, _save, export_classifier, to_tensor
 
 EPOCH = 24576  # crops drawn an epoch
@@ -209,11 +211,12 @@ def main() -> None:
     parser.add_argument("--true-colours", action="store_true",
                         help="crops keep their colours, light changed less (samples.true_colours), "
                              "rather than channels swapped and colours inverted at random (samples.recolour)")
+    parser.add_argument("--widen", type=int, default=0, metavar="W",
+                        help="start from the net made W times as wide as the narrowest (2: twice; default: as it is)")
     parser.add_argument("--threads", type=int, default=2, help="torch's threads (default 2; 1 when two runs share two cores)")
     args = parser.parse_args()
-    if args.epochs < 1 or not args.lr > 0 or args.distill < 0:
-        parser.error("--epochs must be 1 or more, --lr above 0 and --distill 0 or more")
-    torch.manual_seed(args.seed)
+    if args.epochs < 1 or not args.lr > 0 or args.distill < 0 or args.widen < 0:
+        parser.error("--epochs must be 1 or more, --lr above 0, --distill and --widen 0 or more")
     torch.set_num_threads(args.threads)
     rng = np.random.default_rng(args.seed)
     started = time.monotonic()
@@ -222,12 +225,18 @@ def main() -> None:
     print(f"{len(bank)} crops in {banks}, {int(bank.choosing.sum())} held out for choosing, "
           f"{int((bank.labels == NOT_A_DIE).sum())} of no die", flush=True)
     args.out.mkdir(parents=True, exist_ok=True)
-    net, history = fine_tune(bank, shipped_classifier(args.start / "dice-classifier.onnx"), args.epochs, args.lr,
+    start_file = args.start / "dice-classifier.onnx"
+    try:
+        start = widened_classifier(start_file, args.widen) if args.widen else shipped_classifier(start_file)
+    except ValueError as error:
+        parser.error(f"--widen {args.widen}: {error}")
+    torch.manual_seed(args.seed)  # after the widening's own seed
+    net, history = fine_tune(bank, start, args.epochs, args.lr,
                              args.distill, args.mix, rng, args.out / "checkpoint.pt", args.seed,
                              log=lambda line: print(line, flush=True),
                              look=true_colours if args.true_colours else recolour)
     best = 1 + int(np.argmax([choosing_score(f) for f in history[1:]]))
-    recipe = (f"fine-tuned from {args.start} on {banks} ({len(bank)} crops): epochs {args.epochs}, lr {args.lr}, "
+    recipe = (f"fine-tuned from {args.start}{f' made {args.widen} wide' if args.widen else ''} on {banks} ({len(bank)} crops): epochs {args.epochs}, lr {args.lr}, "
               f"distill {args.distill}, {'colours kept' if args.true_colours else 'colours swapped'}, mix {','.join(f'{k}={v:g}' for k, v in args.mix.items())}, seed {args.seed}\n"
               + "".join(f"epoch {i}: {_figures_line(f)}\n" for i, f in enumerate(history))
               + f"chosen: epoch {best}\n")
