@@ -85,8 +85,10 @@ class ReaderParams:
     classifier_model: Path = MODELS / "dice-classifier.onnx"
     # A camera told a far side reads its crops with a classifier of its own, fine-tuned from the
     # straight-down one mostly on path-traced throws' crops in the far-side frame, then on the crops
-    # the leaning reader cuts on desks (L1, then K1, in vision/models/README.md), and takes a face
-    # only at its own threshold (below).
+    # the leaning reader cuts on desks and on the renders (L1, K1, CD in vision/models/README.md),
+    # then made twice as wide and fine-tuned on (WC3: ``finetune --widen 2``; it read the crops it
+    # trained on no better than unseen ones, and the wider net reads the oblique renders 90.1 ->
+    # 91.8 % per die), and takes a face only at its own threshold (below).
     leaning_classifier_model: Path = MODELS / "dice-classifier-leaning.onnx"
     # A die found straight down with no other die within ``typical_size_near`` times the bigger one's
     # size, and less than ``lone_die_below`` sure, is judged again by a second classifier, fine-tuned

@@ -97,7 +97,7 @@ def shipped_classifier(onnx_file: Path = MODELS / "dice-classifier.onnx") -> Cla
 
 
 def classifier_width(onnx_file: Path) -> int:
-    """The ``Classifier`` width of the net in ``onnx_file`` (a wider one: ``vision.training.widen``),
+    """The ``Classifier`` width of the net in ``onnx_file`` (a wider one: ``finetune --widen``),
     from its first layer's channels in its torch weights, else in the ONNX file."""
     weights = torch_weights(onnx_file)
     channels = (torch.load(weights, weights_only=True)["features.0.0.weight"].shape[0] if weights.is_file()
