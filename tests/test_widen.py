@@ -11,7 +11,8 @@ pytest.importorskip("onnx")
 from vision.read.network import as_net_input, run  # noqa: E402
 from vision.read.params import MODELS  # noqa: E402
 from vision.training.nets import ReaderClassifier  # noqa: E402
-from vision.training import shipped_nets  # noqa: E402
+from vision.training import finetune, shipped_nets  # noqa: E402
+from vision.training.crop_bank import CropBank  # noqa: E402
 from vision.training.shipped_nets import classifier_width, shipped_classifier, torch_weights, widened, widened_classifier  # noqa: E402
 from vision.training.train import export_classifier  # noqa: E402
 
@@ -69,15 +70,11 @@ def test_every_widening_of_one_net_is_the_same_net_so_its_fine_tuned_seeds_can_b
 
 
 def test_finetune_refuses_a_negative_widening_and_one_no_wider_than_its_start(tmp_path, monkeypatch, capsys):
-    from vision.training import finetune
-    from vision.training.crop_bank import CropBank
-
     monkeypatch.setattr("sys.argv", ["finetune", "--bank", "b.npz", "--out", str(tmp_path), "--widen", "-1"])
     with pytest.raises(SystemExit):
         finetune.main()
     assert "--widen 0 or more" in capsys.readouterr().err
-    crops = np.zeros((2, 48, 48, 3), np.uint8)
-    bank = CropBank(crops, np.array([0, 6], np.int8), np.zeros(2, np.int8), np.zeros(2, np.int32), np.zeros(2, bool),
+    bank = CropBank(np.zeros((2, 48, 48, 3), np.uint8), np.array([0, 6], np.int8), np.zeros(2, np.int8), np.zeros(2, np.int32), np.zeros(2, bool),
                     np.zeros(2, bool), np.zeros((2, 7), np.float16), ("scene",))
     bank.save(tmp_path / "bank.npz")
     monkeypatch.setattr("sys.argv", ["finetune", "--bank", str(tmp_path / "bank.npz"), "--out", str(tmp_path / "out"),

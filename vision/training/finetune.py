@@ -8,8 +8,8 @@ norms frozen (``shipped_nets.freeze_batch_norms``), at a low learning rate that 
 over the run; with ``--widen W`` that net made W times as wide first, reading as it did
 (``shipped_nets.widened_classifier``: one widening for every seed, so the seeds can be averaged
 with ``weight_average --start`` one of them). Each epoch draws ``EPOCH`` crops of the bank's
-training scenes, kinds weighed by ``--mix``; a crop whose far side is unknown is also turned a random quarter (any turn is right for
-it), every crop is mirrored at random and recoloured (``samples.recolour``; with ``--true-colours``
+training scenes, kinds weighed by ``--mix``; a crop whose far side is unknown is also turned a
+random quarter (any turn is right for it), every crop is mirrored at random and recoloured (``samples.recolour``; with ``--true-colours``
 ``samples.true_colours``, which keeps each crop's colours and changes its light less). With ``--distill W``
 the real photos' crops also learn the shipped net's own probabilities (weight W, temperature
 ``DISTILL_TEMPERATURE``), so what it read right it keeps reading right. After every epoch the
