@@ -124,13 +124,33 @@ PRESSED_SQUARE_DICE = [((204.0, 170.1), 43.4, 5), ((221.7, 199.2), 41.4, 3), ((2
                        ((250.9, 192.1), 43.4, 2)]  # its labelled dice: middle (px), side (px), value
 
 
-def test_dice_read_too_big_and_unsure_under_a_leaning_camera_are_read_at_the_dices_size():
+def _two_pressed_dice_proposed_as_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The detector made to propose the pressed square's dice 3 and 2 as one candidate between
+    them, half as big again as a die, as the leaning detector before 2026-12-01 did (the one
+    shipped since finds die 3 on its own and misses die 2): the candidates near either die are
+    dropped and that one put in."""
+    pair = [centre for centre, _, value in PRESSED_SQUARE_DICE if value in (2, 3)]
+    side = float(np.mean([side for _, side, _ in PRESSED_SQUARE_DICE]))
+    middle = (float(np.mean([x for x, _ in pair])), float(np.mean([y for _, y in pair])))
+    detector = reader.find_candidates
+
+    def merged(bgr: np.ndarray, params: object) -> list[Candidate]:
+        apart = [c for c in detector(bgr, params) if all(math.dist(c.centre, centre) > side / 2 for centre in pair)]
+        return apart + [Candidate(middle, 1.5 * side, 0.6)]
+
+    monkeypatch.setattr(reader, "find_candidates", merged)
+
+
+def test_dice_read_too_big_and_unsure_under_a_leaning_camera_are_read_at_the_dices_size(monkeypatch):
     """Under a leaning camera the detector took dice pressed together for one big candidate, whose
     crop holds their faces, and its face was unsure; looked at the dice's size and shifted
     (``_split_merged``) they are read, right, and the throw exactly; with no such look
     (``merged_size_ratio`` out of reach) it is not: dice left unreadable or held doubtful. (On 1,200
     2D trays drawn leaning the leaning detector took no two dice for one; on 570 path-traced throws,
-    the oblique renders and three sets for choosing, it did in 4.)"""
+    the oblique renders and three sets for choosing, the detector before 2026-12-01 did in 4, and
+    this square was one; the one shipped since does on none of 1,270, so the candidate is put in
+    here.)"""
+    _two_pressed_dice_proposed_as_one(monkeypatch)
     image = cv2.imread(str(PRESSED_SQUARE))
     assert image is not None, PRESSED_SQUARE
     without = read_dice(image, replace(DEFAULT_PARAMS, merged_size_ratio=99.0), up=PRESSED_SQUARE_UP)
@@ -144,14 +164,15 @@ def test_dice_read_too_big_and_unsure_under_a_leaning_camera_are_read_at_the_dic
         assert die.value == value and math.dist(die.centre, centre) < side / 2
 
 
-@pytest.mark.parametrize("seed", [53, 153])
+@pytest.mark.parametrize("seed", [107, 153])
 def test_a_mark_of_another_size_than_the_dice_and_unsure_is_held_doubtful_not_read_as_a_die(seed):
     """On a desk seen by a leaning webcam the reader took a key's corner, or the pips of a die's
     side face, for a die far off the thrown dice's size, its face unsure and less than 95 % likely
     a die: it is held doubtful (``odd_size_min_presence``) and the throw is read exactly. Without
     that rule the reading holds an unreadable die more than were thrown. (Seeds 368 and 469's desks
     were such before the leaning detector read pictures turned far side up, 107 and 263 before the
-    leaning classifier was made twice as wide; these two of the first 400 are now.)"""
+    leaning classifier was made twice as wide, 53 and 153 before the leaning detector learned 3,000
+    renders; these two of the first 400 are now.)"""
     desk = next(kind for kind in TRAY_KINDS if kind.desk)
     image, placed = throw(desk, np.random.default_rng(seed), 0.0)
     values = tuple(sorted(drawn.value for drawn in placed))
