@@ -16,7 +16,7 @@ from golden import assert_matches_golden_annotated
 from vision.measure.annotate import annotate
 from vision.read import reader
 from vision.read.detect import Candidate
-from vision.read.params import DEFAULT_PARAMS
+from vision.read.params import DEFAULT_PARAMS, ReaderParams
 from vision.read.reader import read_dice
 from vision.scenes.bench_trays import TRAY_KINDS, throw
 from vision.scenes.synthetic import TrayLook, render_tray
@@ -134,7 +134,7 @@ def _two_pressed_dice_proposed_as_one(monkeypatch: pytest.MonkeyPatch) -> None:
     middle = (float(np.mean([x for x, _ in pair])), float(np.mean([y for _, y in pair])))
     detector = reader.find_candidates
 
-    def merged(bgr: np.ndarray, params: object) -> list[Candidate]:
+    def merged(bgr: np.ndarray, params: ReaderParams) -> list[Candidate]:
         apart = [c for c in detector(bgr, params) if all(math.dist(c.centre, centre) > side / 2 for centre in pair)]
         return apart + [Candidate(middle, 1.5 * side, 0.6)]
 
@@ -148,8 +148,8 @@ def test_dice_read_too_big_and_unsure_under_a_leaning_camera_are_read_at_the_dic
     (``merged_size_ratio`` out of reach) it is not: dice left unreadable or held doubtful. (On 1,200
     2D trays drawn leaning the leaning detector took no two dice for one; on 570 path-traced throws,
     the oblique renders and three sets for choosing, the detector before 2026-12-01 did in 4, and
-    this square was one; the one shipped since does on none of 1,270, so the candidate is put in
-    here.)"""
+    this square was one; with the one shipped since, that look is what reads a throw exactly on
+    none of 1,270, so the candidate is put in here.)"""
     _two_pressed_dice_proposed_as_one(monkeypatch)
     image = cv2.imread(str(PRESSED_SQUARE))
     assert image is not None, PRESSED_SQUARE
