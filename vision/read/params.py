@@ -37,7 +37,8 @@ class ReaderParams:
     # logits averaged (``detect.far_side_up``): trained so, it learns that a die's top face lies
     # above its side face (the renders for choosing at 20-40 degrees: per die 84.7 -> 87.5 %, at
     # the table 72.0 -> 76.0 % right, silent 1.3 % both; vision/models/README.md). It has since been
-    # fine-tuned on 3,000 renders, six runs averaged (the oblique renders 91.8 -> 93.5 % per die).
+    # fine-tuned on more renders (1,500 to 3,000), six runs averaged (the oblique renders 91.8 -> 93.5 %
+    # per die).
     leaning_detector_model: Path = MODELS / "dice-detector-leaning.onnx"
     detector_stride: int = 4  # det px per cell of the detector's output maps
     detector_multiple: int = 16  # det px: a pass's input is padded to a multiple of this
