@@ -64,6 +64,20 @@ def test_a_candidate_on_a_dies_far_side_beside_it_or_likelier_than_it_is_no_side
     assert len(likeliest(DiceReading(CLEAR, (side_face(40),)), 4, far_side_below).dice) == 5
 
 
+def test_read_anywhere_a_leaning_cameras_side_face_much_smaller_than_its_die_is_no_die(monkeypatch):
+    """Counted or not, a candidate on a likelier die's near side and much smaller than it is that
+    die's side face, foreshortened; one as big lies nearer the camera and is a die."""
+    small_face = Die(6, (40.0, 61.0), 13.0, 0.95, presence=0.9)  # 0.55 of a die below, 0.65 of its size
+    near_die = Die(6, (40.0, 61.0), 20.0, 0.95, presence=0.9)
+    for candidate, dice_read in ((small_face, 4), (near_die, 5)):
+        found = [(d, None) for d in CLEAR + (candidate,)]
+        monkeypatch.setattr(reader, "_found", lambda image, params, head: (found, []))
+        image = np.zeros((120, 160, 3), np.uint8)
+        assert len(reader.read_dice(image, PARAMS, up=0.0).dice) == dice_read
+        assert len(reader.read_dice(image, PARAMS).dice) == 5, "straight down nothing is a side face"
+        assert len(reader.read_dice(image, replace(PARAMS, side_face_size_ratio=0.0), up=0.0).dice) == 5
+
+
 def test_a_side_face_is_left_out_only_where_that_leaves_as_many_dice_as_thrown():
     """Another die too many far from the dice, or two side faces where one die too many was seen:
     the throw is refused for a die too many as it was (no closer look), the side faces told too."""

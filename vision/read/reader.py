@@ -472,11 +472,12 @@ def _likeliest_of(reading: DiceReading, expected: int, params: ReaderParams) -> 
     return DiceReading(reading_order(chosen, params))
 
 
-def _side_faces_dropped(reading: DiceReading, params: ReaderParams) -> DiceReading:
+def _side_faces_dropped(reading: DiceReading, params: ReaderParams, smaller_than: float = math.inf) -> DiceReading:
     """``reading`` without the candidates that lie on a likelier one's near side: a camera whose far
     side is at ``params.up`` sees each die's side face below its top, towards the camera, and the
     detector now and then takes it for a die of its own (``side_face_near`` of the likelier one's
-    size towards the camera, within ``side_face_across`` of it across)."""
+    size towards the camera, within ``side_face_across`` of it across); with ``smaller_than``, only
+    those smaller than that share of the likelier one's size."""
     far = far_side_direction(params.up)
     towards = (-far[0], -far[1])  # the near side
     everyone = reading.dice + reading.doubtful
@@ -489,7 +490,8 @@ def _side_faces_dropped(reading: DiceReading, params: ReaderParams) -> DiceReadi
             dx, dy = candidate.centre[0] - die.centre[0], candidate.centre[1] - die.centre[1]
             along = (dx * towards[0] + dy * towards[1]) / die.size
             across = abs(dx * towards[1] - dy * towards[0]) / die.size
-            if nearest <= along <= farthest and across <= params.side_face_across:
+            if (nearest <= along <= farthest and across <= params.side_face_across
+                    and candidate.size < smaller_than * die.size):
                 return True
         return False
 
@@ -545,6 +547,8 @@ def read_dice(
         params = closer_look(params, closer)
     found, doubtful = _found(image, params, head)
     reading = DiceReading(reading_order([die for die, _ in found], params), tuple(doubtful))
+    if params.up is not None:  # a side face much smaller than the die above it is no die, count known or not
+        reading = _side_faces_dropped(reading, params, params.side_face_size_ratio)
     if expected is None:
         return reading
     if closer:  # this is a closer look already: no other to take
