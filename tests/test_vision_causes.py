@@ -175,9 +175,9 @@ def test_a_mark_of_another_size_than_the_dice_and_unsure_is_held_doubtful_not_re
     that rule the reading holds an unreadable die more than were thrown. (Seeds 368 and 469's desks
     were such before the leaning detector read pictures turned far side up, 107 and 263 before the
     leaning classifier was made twice as wide, 53 and 153 before the leaning detector learned more
-    renders, 107 and 153 before a side face much smaller than its die was left out read anywhere
-    (``side_face_size_ratio``: 107's mark was one); now 153, 388, 423 and 463 of the first 600 are,
-    and these are the first two.)"""
+    renders, 107 and 153 before a side face much smaller than its die was left out in every reading
+    (``side_face_size_ratio``: 107's and 595's marks were such); now 153, 388, 423 and 463 of the
+    first 600 are, and these are the first two.)"""
     desk = next(kind for kind in TRAY_KINDS if kind.desk)
     image, placed = throw(desk, np.random.default_rng(seed), 0.0)
     values = tuple(sorted(drawn.value for drawn in placed))

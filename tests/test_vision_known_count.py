@@ -71,9 +71,10 @@ def test_read_anywhere_a_leaning_cameras_side_face_much_smaller_than_its_die_is_
     near_die = Die(6, (40.0, 61.0), 20.0, 0.95, presence=0.9)
     for candidate, dice_read in ((small_face, 4), (near_die, 5)):
         found = [(d, None) for d in CLEAR + (candidate,)]
-        monkeypatch.setattr(reader, "_found", lambda image, params, head: (found, []))
+        monkeypatch.setattr(reader, "_found", lambda image, params, head, found=found: (found, []))
         image = np.zeros((120, 160, 3), np.uint8)
         assert len(reader.read_dice(image, PARAMS, up=0.0).dice) == dice_read
+        assert len(reader.read_dice(image, PARAMS, expected=5, up=0.0).dice) == dice_read, "five thrown"
         assert len(reader.read_dice(image, PARAMS).dice) == 5, "straight down nothing is a side face"
         assert len(reader.read_dice(image, replace(PARAMS, side_face_size_ratio=0.0), up=0.0).dice) == 5
 

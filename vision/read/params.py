@@ -199,15 +199,16 @@ class ReaderParams:
     # take real dice with them (70.0 %; read anywhere, per die 90.1 -> 88.0 %).
     side_face_near: tuple[float, float] = (0.4, 0.75)  # die
     side_face_across: float = 0.35  # die
-    # Read anywhere, such a candidate is also left out where it is smaller than this share of the
-    # likelier die's size: a side face is seen foreshortened, while a die on the near side of another
-    # is nearer the camera and looks no smaller. On the four sets of renders for choosing (720 throws,
-    # 10-40 degrees) the zone's sure candidates that were no die were 7 under 0.75 of the likelier
-    # one's size, 7 more under 0.8, 6 under 0.85; real dice there 1 at 0.74, then 3 under 0.8 and 4
-    # under 0.85 (and one held doubtful, at 0.71). At the table (right / silent of 720) 569 / 7 without it, 571 / 7 at 0.7 to 0.9;
-    # read anywhere exact 527 throws without it, 532 at 0.7 and 0.75, 533 at 0.8, 530 at 0.85 and
-    # 0.9; per die unchanged at 0.7 (93.7 / 89.0 / 92.4 / 91.9), down by up to 0.2 at 0.75 and 0.8,
-    # 0.6 at 0.9. 0.7 drops no real die there (session scripts; ``vision/models/README.md``).
+    # In every reading, count known or not, such a candidate is also left out where it is smaller
+    # than this share of the likelier die's size: a side face is seen foreshortened, while a die on
+    # the near side of another is nearer the camera and looks no smaller. On the four sets of renders
+    # for choosing (720 throws, 10-40 degrees) the zone's sure candidates that were no die were 7
+    # under 0.75 of the likelier one's size, 7 more under 0.8, 6 under 0.85; real dice there 1 at
+    # 0.74, then 3 under 0.8 and 4 under 0.85 (and one held doubtful, at 0.71: the margin is thin).
+    # At the table (right / silent of 720) 569 / 7 without it, 571 / 7 at 0.7 to 0.9; read anywhere
+    # exact 527 throws without it, 532 at 0.7 and 0.75, 533 at 0.8, 530 at 0.85 and 0.9; per die
+    # unchanged at 0.7 (93.7 / 89.0 / 92.4 / 91.9), down by up to 0.2 at 0.75 and 0.8, 0.6 at 0.9.
+    # 0.7 drops no real die there (session scripts; ``vision/models/README.md``).
     side_face_size_ratio: float = 0.7  # -
     # A throw read short at the table (fewer dice found than thrown, some found) is looked at again
     # with the detector passes less shrunk: each of ``closer_looks`` (coarse shrink, fine shrink) in

@@ -534,9 +534,10 @@ def read_dice(
     """Every die in ``image`` (BGR uint8; grey and BGRA accepted) with its top-face value or None;
     with ``expected``, the dice where that many lie, or a refusal (:func:`taken`); with a table's
     ``head`` (:mod:`vision.read.table_tuning`), read with that table's own last layer; with ``up``,
-    the camera's far side lies there (``ReaderParams.up``, as the tray's outline shows it); with
-    ``closer`` a look's number (1, 2, ...), read as a throw read short is read again
-    (:func:`closer_look`).
+    the camera's far side lies there (``ReaderParams.up``, as the tray's outline shows it), and a
+    candidate on a likelier die's near side and under ``side_face_size_ratio`` of its size is that
+    die's side face, left out; with ``closer`` a look's number (1, 2, ...), read as a throw read
+    short is read again (:func:`closer_look`).
 
     Raises VisionInputError for inputs that are not images, VisionModelError if a model file is
     missing. The input is never modified.
@@ -547,7 +548,7 @@ def read_dice(
         params = closer_look(params, closer)
     found, doubtful = _found(image, params, head)
     reading = DiceReading(reading_order([die for die, _ in found], params), tuple(doubtful))
-    if params.up is not None:  # a side face much smaller than the die above it is no die, count known or not
+    if params.up is not None:  # a side face much smaller than its die is no die, count known or not
         reading = _side_faces_dropped(reading, params, params.side_face_size_ratio)
     if expected is None:
         return reading
