@@ -79,6 +79,17 @@ def test_read_anywhere_a_leaning_cameras_side_face_much_smaller_than_its_die_is_
         assert len(reader.read_dice(image, replace(PARAMS, side_face_size_ratio=0.0), up=0.0).dice) == 5
 
 
+def test_read_anywhere_only_a_die_read_has_side_faces_not_a_doubtful_candidate(monkeypatch):
+    """A doubtful candidate twice a die's size (a key's corner, say) with a smaller, less likely die
+    on its near side: that die is no side face of it, and is read."""
+    big_doubtful = Die(None, (130.0, 40.0), 40.0, 0.5, presence=0.97)
+    die_below = Die(5, (130.0, 62.0), 20.0, 0.95, presence=0.9)  # 0.55 of the big one's size below it, half its size
+    found = [(d, None) for d in CLEAR + (die_below,)]
+    monkeypatch.setattr(reader, "_found", lambda image, params, head: (found, [big_doubtful]))
+    reading = reader.read_dice(np.zeros((120, 160, 3), np.uint8), PARAMS, up=0.0)
+    assert reading.values == (1, 2, 3, 4, 5) and reading.doubtful == (big_doubtful,)
+
+
 def test_a_side_face_is_left_out_only_where_that_leaves_as_many_dice_as_thrown():
     """Another die too many far from the dice, or two side faces where one die too many was seen:
     the throw is refused for a die too many as it was (no closer look), the side faces told too."""

@@ -208,7 +208,8 @@ class ReaderParams:
     # At the table (right / silent of 720) 569 / 7 without it, 571 / 7 at 0.7 to 0.9; read anywhere
     # exact 527 throws without it, 532 at 0.7 and 0.75, 533 at 0.8, 530 at 0.85 and 0.9; per die
     # unchanged at 0.7 (93.7 / 89.0 / 92.4 / 91.9), down by up to 0.2 at 0.75 and 0.8, 0.6 at 0.9.
-    # 0.7 drops no real die there (session scripts; ``vision/models/README.md``).
+    # 0.7 drops no real die there (session scripts; ``vision/models/README.md``). Only a die read
+    # has such side faces, not a doubtful candidate (the same figures, to the throw).
     side_face_size_ratio: float = 0.7  # -
     # A throw read short at the table (fewer dice found than thrown, some found) is looked at again
     # with the detector passes less shrunk: each of ``closer_looks`` (coarse shrink, fine shrink) in

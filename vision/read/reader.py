@@ -472,19 +472,22 @@ def _likeliest_of(reading: DiceReading, expected: int, params: ReaderParams) -> 
     return DiceReading(reading_order(chosen, params))
 
 
-def _side_faces_dropped(reading: DiceReading, params: ReaderParams, smaller_than: float = math.inf) -> DiceReading:
+def _side_faces_dropped(reading: DiceReading, params: ReaderParams, smaller_than: float = math.inf,
+                        of: tuple[Die, ...] | None = None) -> DiceReading:
     """``reading`` without the candidates that lie on a likelier one's near side: a camera whose far
     side is at ``params.up`` sees each die's side face below its top, towards the camera, and the
     detector now and then takes it for a die of its own (``side_face_near`` of the likelier one's
     size towards the camera, within ``side_face_across`` of it across); with ``smaller_than``, only
-    those smaller than that share of the likelier one's size."""
+    those smaller than that share of the likelier one's size; with ``of``, only side faces of those
+    dice (read anywhere, the dice read: a doubtful candidate, a key's corner twice a die's size say,
+    would otherwise take a real die beside it for its side face)."""
     far = far_side_direction(params.up)
     towards = (-far[0], -far[1])  # the near side
-    everyone = reading.dice + reading.doubtful
+    likelier = reading.dice + reading.doubtful if of is None else of
     nearest, farthest = params.side_face_near
 
     def is_side_face(candidate: Die) -> bool:
-        for die in everyone:
+        for die in likelier:
             if die is candidate or die.presence < candidate.presence:
                 continue
             dx, dy = candidate.centre[0] - die.centre[0], candidate.centre[1] - die.centre[1]
@@ -549,7 +552,7 @@ def read_dice(
     found, doubtful = _found(image, params, head)
     reading = DiceReading(reading_order([die for die, _ in found], params), tuple(doubtful))
     if params.up is not None:  # a side face much smaller than its die is no die, count known or not
-        reading = _side_faces_dropped(reading, params, params.side_face_size_ratio)
+        reading = _side_faces_dropped(reading, params, params.side_face_size_ratio, of=reading.dice)
     if expected is None:
         return reading
     if closer:  # this is a closer look already: no other to take
