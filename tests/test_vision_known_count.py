@@ -64,19 +64,27 @@ def test_a_candidate_on_a_dies_far_side_beside_it_or_likelier_than_it_is_no_side
     assert len(likeliest(DiceReading(CLEAR, (side_face(40),)), 4, far_side_below).dice) == 5
 
 
+BLANK = np.zeros((120, 160, 3), np.uint8)  # what the reader is shown where its finding is made up
+
+
+def found_in_any_picture(monkeypatch: pytest.MonkeyPatch, dice: tuple[Die, ...],
+                         doubtful: tuple[Die, ...] = ()) -> None:
+    """The reader made to find ``dice`` and hold ``doubtful`` in any picture, before its side faces
+    are looked for."""
+    monkeypatch.setattr(reader, "_found", lambda image, params, head: ([(d, None) for d in dice], list(doubtful)))
+
+
 def test_read_anywhere_a_leaning_cameras_side_face_much_smaller_than_its_die_is_no_die(monkeypatch):
     """Counted or not, a candidate on a likelier die's near side and much smaller than it is that
     die's side face, foreshortened; one as big lies nearer the camera and is a die."""
     small_face = Die(6, (40.0, 61.0), 13.0, 0.95, presence=0.9)  # 0.55 of a die below, 0.65 of its size
     near_die = Die(6, (40.0, 61.0), 20.0, 0.95, presence=0.9)
     for candidate, dice_read in ((small_face, 4), (near_die, 5)):
-        found = [(d, None) for d in CLEAR + (candidate,)]
-        monkeypatch.setattr(reader, "_found", lambda image, params, head, found=found: (found, []))
-        image = np.zeros((120, 160, 3), np.uint8)
-        assert len(reader.read_dice(image, PARAMS, up=0.0).dice) == dice_read
-        assert len(reader.read_dice(image, PARAMS, expected=5, up=0.0).dice) == dice_read, "five thrown"
-        assert len(reader.read_dice(image, PARAMS).dice) == 5, "straight down nothing is a side face"
-        assert len(reader.read_dice(image, replace(PARAMS, side_face_size_ratio=0.0), up=0.0).dice) == 5
+        found_in_any_picture(monkeypatch, CLEAR + (candidate,))
+        assert len(reader.read_dice(BLANK, PARAMS, up=0.0).dice) == dice_read
+        assert len(reader.read_dice(BLANK, PARAMS, expected=5, up=0.0).dice) == dice_read, "five thrown"
+        assert len(reader.read_dice(BLANK, PARAMS).dice) == 5, "straight down nothing is a side face"
+        assert len(reader.read_dice(BLANK, replace(PARAMS, side_face_size_ratio=0.0), up=0.0).dice) == 5
 
 
 def test_read_anywhere_only_a_die_read_has_side_faces_not_a_doubtful_candidate(monkeypatch):
@@ -84,9 +92,8 @@ def test_read_anywhere_only_a_die_read_has_side_faces_not_a_doubtful_candidate(m
     on its near side: that die is no side face of it, and is read."""
     big_doubtful = Die(None, (130.0, 40.0), 40.0, 0.5, presence=0.97)
     die_below = Die(5, (130.0, 62.0), 20.0, 0.95, presence=0.9)  # 0.55 of the big one's size below it, half its size
-    found = [(d, None) for d in CLEAR + (die_below,)]
-    monkeypatch.setattr(reader, "_found", lambda image, params, head: (found, [big_doubtful]))
-    reading = reader.read_dice(np.zeros((120, 160, 3), np.uint8), PARAMS, up=0.0)
+    found_in_any_picture(monkeypatch, CLEAR + (die_below,), (big_doubtful,))
+    reading = reader.read_dice(BLANK, PARAMS, up=0.0)
     assert reading.values == (1, 2, 3, 4, 5) and reading.doubtful == (big_doubtful,)
 
 
