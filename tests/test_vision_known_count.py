@@ -97,6 +97,43 @@ def test_read_anywhere_only_a_die_read_has_side_faces_not_a_doubtful_candidate(m
     assert reading.values == (1, 2, 3, 4, 5) and reading.doubtful == (big_doubtful,)
 
 
+def found_by_look(monkeypatch: pytest.MonkeyPatch, usual: tuple[Die, ...], closer: tuple[Die, ...],
+                  doubtful: tuple[Die, ...] = ()) -> None:
+    """The reader made to find ``usual`` (and hold ``doubtful``) at its usual look and ``closer`` at its
+    first closer look (``closer_looks[0]``), in any picture."""
+    first = PARAMS.closer_looks[0]
+
+    def found(image, params, head=None):
+        at_closer = (params.coarse_shrink, params.fine_shrink) == first
+        return [(d, None) for d in (closer if at_closer else usual)], ([] if at_closer else list(doubtful))
+    monkeypatch.setattr(reader, "_found", found)
+
+
+def test_a_leaning_camera_adds_the_dice_of_the_throws_size_that_only_its_first_closer_look_reads_surely(monkeypatch):
+    """Read anywhere, the dice a closer look alone finds, read surely, likely and of the dice's size, are
+    added, and a doubtful candidate where one lies goes; a pip-sized one (a die's pip read as a 1) or a
+    less likely one is not. Straight down, or with the presence at 0, nothing is added."""
+    missed = die(100, 4)
+    pip = Die(1, (130.0, 50.0), 8.0, 0.99, presence=0.99)
+    less_likely = Die(5, (160.0, 50.0), 20.0, 0.99, presence=0.9)
+    found_by_look(monkeypatch, CLEAR[:3], CLEAR + (pip, less_likely), (die(100, None, presence=0.4),))
+    reading = reader.read_dice(BLANK, PARAMS, up=0.0)
+    assert reading.values == (1, 2, 3, 4) and reading.doubtful == ()
+    assert reader.read_dice(BLANK, PARAMS).values == (1, 2, 3), "straight down"
+    assert reader.read_dice(BLANK, replace(PARAMS, leaning_closer_look_presence=0.0), up=0.0).values == (1, 2, 3)
+    assert missed in reading.dice
+
+
+def test_at_a_table_a_die_only_the_closer_look_finds_refuses_a_throw_a_keycap_read_as_a_1_would_fill(monkeypatch):
+    """Four thrown, one missed in a pile and a keycap read as a 1 beside them: straight down the throw
+    is taken wrong; where the camera leans, the closer look finds the fourth die, the tray holds five
+    likely dice, and the throw is refused."""
+    keycap = Die(1, (130.0, 80.0), 20.0, 0.98, presence=0.97)
+    found_by_look(monkeypatch, CLEAR[:3] + (keycap,), CLEAR + (keycap,))
+    assert reader.read_dice(BLANK, PARAMS, expected=4).values == (1, 1, 2, 3), "straight down: taken wrong"
+    assert len(reader.read_dice(BLANK, PARAMS, expected=4, up=0.0).dice) == 5, "leaning: refused, a die too many"
+
+
 def test_a_side_face_is_left_out_only_where_that_leaves_as_many_dice_as_thrown():
     """Another die too many far from the dice, or two side faces where one die too many was seen:
     the throw is refused for a die too many as it was (no closer look), the side faces told too."""

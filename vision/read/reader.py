@@ -502,6 +502,32 @@ def _side_faces_dropped(reading: DiceReading, params: ReaderParams, smaller_than
                        tuple(d for d in reading.doubtful if not is_side_face(d)))
 
 
+def with_dice_a_closer_look_finds(reading: DiceReading, closer: DiceReading, params: ReaderParams) -> DiceReading:
+    """``reading`` with the dice that ``closer`` (the same picture at a closer look) reads surely where
+    ``reading`` has none: at least ``leaning_closer_look_presence`` likely dice and of the throw's size
+    (within ``typical_size_ratio`` of the median of ``reading``'s dice read surely; a smaller one is a
+    pip of a die pressed among others, read as a 1). A leaning camera sees the dice of a pile overlap,
+    and the usual passes miss one now and then that the closer one finds; a doubtful candidate where
+    it lies goes. Without a die read surely, ``reading`` has no size to hold them to, and stays."""
+    sizes = [d.size for d in reading.dice if d.is_readable]
+    if not sizes:
+        return reading
+    typical = float(statistics.median(sizes))
+    found = [d for d in closer.dice if d.is_readable and d.presence >= params.leaning_closer_look_presence
+             and 1 / params.typical_size_ratio <= d.size / typical <= params.typical_size_ratio
+             and not _lies_on_one_of(d, reading.dice, params)]
+    if not found:
+        return reading
+    return DiceReading(reading_order([*reading.dice, *found], params),
+                       tuple(d for d in reading.doubtful if not _lies_on_one_of(d, found, params)))
+
+
+def _lies_on_one_of(die: Die, dice: Sequence[Die], params: ReaderParams) -> bool:
+    """Whether ``die`` lies where one of ``dice`` does (their centres closer than ``duplicate_distance``
+    of the bigger's size: :func:`vision.read.detect.same_die`)."""
+    return any(math.dist(die.centre, d.centre) < params.duplicate_distance * max(die.size, d.size) for d in dice)
+
+
 def closer_look(params: ReaderParams, look: int) -> ReaderParams:
     """``params`` for the ``look``-th closer look (1, 2, ...) at a throw read short at the table: the
     detector passes less shrunk (``closer_looks``), so that big dice close to the camera, which the
@@ -539,8 +565,9 @@ def read_dice(
     ``head`` (:mod:`vision.read.table_tuning`), read with that table's own last layer; with ``up``,
     the camera's far side lies there (``ReaderParams.up``, as the tray's outline shows it), and a
     candidate on a likelier die's near side and under ``side_face_size_ratio`` of its size is that
-    die's side face, left out; with ``closer`` a look's number (1, 2, ...), read as a throw read
-    short is read again (:func:`closer_look`).
+    die's side face, left out, and the dice the first closer look alone finds are added
+    (:func:`with_dice_a_closer_look_finds`); with ``closer`` a look's number (1, 2, ...), read as a
+    throw read short is read again (:func:`closer_look`).
 
     Raises VisionInputError for inputs that are not images, VisionModelError if a model file is
     missing. The input is never modified.
@@ -551,10 +578,19 @@ def read_dice(
         params = closer_look(params, closer)
     found, doubtful = _found(image, params, head)
     reading = DiceReading(reading_order([die for die, _ in found], params), tuple(doubtful))
+    looks: dict[int, DiceReading] = {}
+
+    def looked_closer(look: int) -> DiceReading:  # each closer look read once, when first asked for
+        if look not in looks:
+            looks[look] = read_dice(image, params, head=head, closer=look)
+        return looks[look]
+
     if params.up is not None:  # a side face much smaller than its die is no die, count known or not
         reading = _side_faces_dropped(reading, params, params.side_face_size_ratio, of=reading.dice)
+        if not closer and params.leaning_closer_look_presence > 0:
+            reading = with_dice_a_closer_look_finds(reading, looked_closer(1), params)
     if expected is None:
         return reading
     if closer:  # this is a closer look already: no other to take
         return likeliest(reading, expected, params)
-    return taken(reading, expected, lambda look: read_dice(image, params, head=head, closer=look), params)
+    return taken(reading, expected, looked_closer, params)
