@@ -215,15 +215,14 @@ class ReaderParams:
     # and a die read surely there, at least this likely a die and of the throw's size
     # (``typical_size_ratio`` either way of the median of the dice read surely), where the usual
     # look has none, is added (``reader.with_dice_a_closer_look_finds``): a leaning camera sees the
-    # dice of a pile overlap, and the usual passes miss one now and then. At a table the throw then
-    # holds a die more than thrown where a keycap or a card was taken in the missed die's place, and
-    # is refused rather than taken wrong. Chosen on the four sets of renders for choosing (720
-    # throws, 10-40 degrees), at the table right / silent: 571 / 7 without it, 575 / 6 at 0.95 and
-    # 0.97, 574 / 6 at 0.9; read anywhere 532 -> 547 throws exact, per die 93.7 -> 94.3, 89.0 -> 91.1,
-    # 92.4 -> 92.9 and 91.9 -> 92.7 %. Dice of any size added: 573 / 8 (a pip of a die pressed among
-    # others read as a 1); the closer look's likely dice of unsure face added too (at 0.8 or 0.95):
-    # 575 / 6, 544 or 546 exact. A leaning camera's reading takes about 2.8 times as long (a median
-    # 17 -> 48 ms on those renders, one thread). 0 turns it off.
+    # dice of a pile overlap, and the usual passes miss one now and then (and a keycap or a card
+    # read as a 1 may take the missed die's place, at a table too). Chosen on the four sets of
+    # renders for choosing (720 throws, 10-40 degrees), at the table right / silent: 571 / 7
+    # without it, 575 / 6 at 0.95 and 0.97, 574 / 6 at 0.9; read anywhere 532 -> 547 throws exact,
+    # per die 93.7 -> 94.3, 89.0 -> 91.1, 92.4 -> 92.9 and 91.9 -> 92.7 %. Dice of any size added:
+    # 573 / 8 (a pip of a die pressed among others read as a 1); the closer look's likely dice of
+    # unsure face added too (at 0.8 or 0.95): 575 / 6, 544 or 546 exact. A leaning camera's reading
+    # takes about 2.8 times as long (a median 17 -> 48 ms on those renders, one thread). 0 turns it off.
     leaning_closer_look_presence: float = 0.95  # -
     # A throw read short at the table (fewer dice found than thrown, some found) is looked at again
     # with the detector passes less shrunk: each of ``closer_looks`` (coarse shrink, fine shrink) in
