@@ -121,7 +121,7 @@ def test_a_leaning_camera_adds_the_dice_of_the_throws_size_that_only_its_first_c
     assert reading.values == (1, 2, 3, 4) and reading.doubtful == ()
     assert reader.read_dice(BLANK, PARAMS).values == (1, 2, 3), "straight down"
     assert reader.read_dice(BLANK, replace(PARAMS, leaning_closer_look_presence=0.0), up=0.0).values == (1, 2, 3)
-    assert missed in reading.dice
+    assert replace(missed, seen_closer=True) in reading.dice, "the die added is marked as found closer"
 
 
 def test_at_a_table_a_die_only_the_closer_look_finds_refuses_a_throw_a_keycap_read_as_a_1_would_fill(monkeypatch):
@@ -132,6 +132,20 @@ def test_at_a_table_a_die_only_the_closer_look_finds_refuses_a_throw_a_keycap_re
     found_by_look(monkeypatch, CLEAR[:3] + (keycap,), CLEAR + (keycap,))
     assert reader.read_dice(BLANK, PARAMS, expected=4).values == (1, 1, 2, 3), "straight down: taken wrong"
     assert len(reader.read_dice(BLANK, PARAMS, expected=4, up=0.0).dice) == 5, "leaning: refused, a die too many"
+
+
+def test_at_a_table_a_die_only_the_closer_look_finds_on_a_neighbours_near_side_is_no_side_face(monkeypatch):
+    """Four thrown, the fourth pressed on the second's near side and missed by the usual look, a keycap
+    read as a 1 beside them: the closer look finds the fourth at the dice's size, and the table's
+    side-face rule, which would take it for the second's side face and the keycap in its place, keeps
+    it: five likely dice, the throw refused. Where the usual look finds it, it may be a side face."""
+    keycap = Die(1, (130.0, 80.0), 20.0, 0.98, presence=0.97)
+    pressed = Die(4, (40.0, 61.0), 20.0, 0.99, presence=1.0)  # 0.55 of a die below the second
+    found_by_look(monkeypatch, CLEAR[:3] + (keycap,), CLEAR[:3] + (pressed, keycap))
+    refused = reader.read_dice(BLANK, PARAMS, expected=4, up=0.0)
+    assert len(refused.dice) == 5 and [d.seen_closer for d in refused.dice].count(True) == 1
+    found_by_look(monkeypatch, CLEAR[:3] + (pressed, keycap), CLEAR[:3] + (pressed, keycap))
+    assert reader.read_dice(BLANK, PARAMS, expected=4, up=0.0).values == (1, 1, 2, 3), "seen at the usual look"
 
 
 def test_a_side_face_is_left_out_only_where_that_leaves_as_many_dice_as_thrown():

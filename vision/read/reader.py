@@ -480,13 +480,18 @@ def _side_faces_dropped(reading: DiceReading, params: ReaderParams, smaller_than
     size towards the camera, within ``side_face_across`` of it across); with ``smaller_than``, only
     those smaller than that share of the likelier one's size; with ``of``, only side faces of those
     dice (read anywhere, the dice read: a doubtful candidate, a key's corner twice a die's size say,
-    would otherwise take a real die beside it for its side face)."""
+    would otherwise take a real die beside it for its side face). A die only a closer look found
+    (``Die.seen_closer``) is a die of the throw's size there, not a side face: at the table a die
+    missed in a pile and found so on a neighbour's near side would otherwise go, and a card read as
+    a 1 take its place."""
     far = far_side_direction(params.up)
     towards = (-far[0], -far[1])  # the near side
     likelier = reading.dice + reading.doubtful if of is None else of
     nearest, farthest = params.side_face_near
 
     def is_side_face(candidate: Die) -> bool:
+        if candidate.seen_closer:
+            return False
         for die in likelier:
             if die is candidate or die.presence < candidate.presence:
                 continue
@@ -508,12 +513,15 @@ def with_dice_a_closer_look_finds(reading: DiceReading, closer: DiceReading, par
     (within ``typical_size_ratio`` of the median of ``reading``'s dice read surely; a smaller one is a
     pip of a die pressed among others, read as a 1). A leaning camera sees the dice of a pile overlap,
     and the usual passes miss one now and then that the closer one finds; a doubtful candidate where
-    it lies goes. Without a die read surely, ``reading`` has no size to hold them to, and stays."""
+    it lies goes. Without a die read surely, ``reading`` has no size to hold them to, and stays. Each
+    die added is ``seen_closer``: found at the throw's size, it is no neighbour's side face
+    (:func:`_side_faces_dropped`), though it lies where one would."""
     sizes = [d.size for d in reading.dice if d.is_readable]
     if not sizes:
         return reading
     typical = float(statistics.median(sizes))
-    found = [d for d in closer.dice if d.is_readable and d.presence >= params.leaning_closer_look_presence
+    found = [replace(d, seen_closer=True) for d in closer.dice
+             if d.is_readable and d.presence >= params.leaning_closer_look_presence
              and 1 / params.typical_size_ratio <= d.size / typical <= params.typical_size_ratio
              and not _lies_on_one_of(d, reading.dice, params)]
     if not found:

@@ -15,7 +15,9 @@ class Die:
     both in pixels of the input image; ``outline`` is that box as a polygon, for drawing;
     ``confidence`` is the reader's probability (0..1) of the value it read (or would have read);
     ``reason`` says briefly why an unreadable die was not read; ``presence`` is the reader's
-    probability (0..1) that this is a die at all.
+    probability (0..1) that this is a die at all; ``seen_closer`` says that only a closer look found
+    it (a leaning camera's reading read again closer, the die of the throw's size), so it is no
+    neighbour's side face.
     """
 
     value: int | None
@@ -25,6 +27,7 @@ class Die:
     outline: tuple[tuple[float, float], ...] = ()
     reason: str = ""
     presence: float = 1.0
+    seen_closer: bool = False
 
     @property
     def is_readable(self) -> bool:
