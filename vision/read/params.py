@@ -209,7 +209,9 @@ class ReaderParams:
     # exact 527 throws without it, 532 at 0.7 and 0.75, 533 at 0.8, 530 at 0.85 and 0.9; per die
     # unchanged at 0.7 (93.7 / 89.0 / 92.4 / 91.9), down by up to 0.2 at 0.75 and 0.8, 0.6 at 0.9.
     # 0.7 drops no real die there (session scripts; ``vision/models/README.md``). Only a die read
-    # has such side faces, not a doubtful candidate (the same figures, to the throw).
+    # has such side faces, not a doubtful candidate (the same figures, to the throw). Chosen again
+    # with the closer look's dice added (``leaning_closer_look_presence``): 575 / 5 at 0.7 and 0.75,
+    # 576 / 5 at 0.8 to 0.9, one throw of 720 and no difference; 0.8 took one oblique render fewer.
     side_face_size_ratio: float = 0.7  # -
     # Where the camera leans, every reading is read again at the first of ``closer_looks`` (below),
     # and a die read surely there, at least this likely a die and of the throw's size
