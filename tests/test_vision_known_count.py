@@ -134,6 +134,19 @@ def test_at_a_table_a_die_only_the_closer_look_finds_refuses_a_throw_a_keycap_re
     assert len(reader.read_dice(BLANK, PARAMS, expected=4, up=0.0).dice) == 5, "leaning: refused, a die too many"
 
 
+def test_a_closer_look_adds_no_dice_of_another_look_whoever_reads_it(monkeypatch):
+    """``eval-vision`` reads a closer look as ``read_dice(image, closer_look(params, n))``, the
+    companion as ``read_dice(image, params, closer=n)``: both read the second closer look as it is,
+    without the first one's dice added (the usual look adds them, and is measured so)."""
+    first, second = PARAMS.closer_looks[:2]
+    by_look = {first: CLEAR, second: CLEAR[:2]}
+    monkeypatch.setattr(reader, "_found", lambda image, params, head=None: (
+        [(d, None) for d in by_look.get((params.coarse_shrink, params.fine_shrink), CLEAR[:3])], []))
+    assert reader.read_dice(BLANK, PARAMS, up=0.0).values == (1, 2, 3, 4), "the usual look adds the first's die"
+    assert reader.read_dice(BLANK, closer_look(PARAMS, 2), up=0.0).values == (1, 2), "as eval-vision reads it"
+    assert reader.read_dice(BLANK, PARAMS, up=0.0, closer=2).values == (1, 2), "as the companion reads it"
+
+
 def test_at_a_table_a_die_only_the_closer_look_finds_on_a_neighbours_near_side_is_no_side_face(monkeypatch):
     """Four thrown, the fourth pressed on the second's near side and missed by the usual look, a keycap
     read as a 1 beside them: the closer look finds the fourth at the dice's size, and the table's

@@ -13,6 +13,7 @@ logits are also read on the picture mirrored so, and the two averaged.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Protocol
 
 import cv2
 import numpy as np
@@ -89,8 +90,18 @@ def _pass(bgr: np.ndarray, shrink: int, p: ReaderParams) -> list[Candidate]:
     return found
 
 
-def same_die(a: Candidate, b: Candidate, distance: float) -> bool:
-    """Whether two candidates' centres are closer than ``distance`` x the bigger size: one die."""
+class Placed(Protocol):
+    """Anything with a place in one picture: a candidate, or a die read (centre and size in its px)."""
+
+    @property
+    def centre(self) -> tuple[float, float]: ...
+
+    @property
+    def size(self) -> float: ...
+
+
+def same_die(a: Placed, b: Placed, distance: float) -> bool:
+    """Whether two places' centres are closer than ``distance`` x the bigger size: one die."""
     return bool(np.hypot(a.centre[0] - b.centre[0], a.centre[1] - b.centre[1]) < distance * max(a.size, b.size))
 
 

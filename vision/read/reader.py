@@ -31,7 +31,7 @@ from vision.read.classify import (
     reader_crop,
     softmax,
 )
-from vision.read.detect import Candidate, drop_duplicates, find_candidates, same_die
+from vision.read.detect import Candidate, Placed, drop_duplicates, find_candidates, same_die
 from vision.read.params import DEFAULT_PARAMS, ReaderParams, VisionInputError
 from vision.read.reading import DiceReading, Die
 from vision.read.table_tuning import TableHead
@@ -364,7 +364,7 @@ def _sure_dice(kept: list[Candidate], params: ReaderParams) -> list[Candidate]:
     return [c for c in kept if _is_sure_die(c, params)]
 
 
-def _of_another_size(candidate: Candidate, typical: float, params: ReaderParams) -> bool:
+def _of_another_size(candidate: Placed, typical: float, params: ReaderParams) -> bool:
     """Bigger or smaller than the dice's ``typical`` size by more than ``typical_size_ratio``."""
     return not 1 / params.typical_size_ratio <= candidate.size / typical <= params.typical_size_ratio
 
@@ -522,8 +522,7 @@ def with_dice_a_closer_look_finds(reading: DiceReading, closer: DiceReading, par
     typical = float(statistics.median(sizes))
     found = [replace(d, seen_closer=True) for d in closer.dice
              if d.is_readable and d.presence >= params.leaning_closer_look_presence
-             and 1 / params.typical_size_ratio <= d.size / typical <= params.typical_size_ratio
-             and not _lies_on_one_of(d, reading.dice, params)]
+             and not _of_another_size(d, typical, params) and not _lies_on_one_of(d, reading.dice, params)]
     if not found:
         return reading
     return DiceReading(reading_order([*reading.dice, *found], params),
@@ -531,19 +530,20 @@ def with_dice_a_closer_look_finds(reading: DiceReading, closer: DiceReading, par
 
 
 def _lies_on_one_of(die: Die, dice: Sequence[Die], params: ReaderParams) -> bool:
-    """Whether ``die`` lies where one of ``dice`` does (their centres closer than ``duplicate_distance``
-    of the bigger's size: :func:`vision.read.detect.same_die`)."""
-    return any(math.dist(die.centre, d.centre) < params.duplicate_distance * max(die.size, d.size) for d in dice)
+    """Whether ``die`` lies where one of ``dice`` does (:func:`vision.read.detect.same_die`)."""
+    return any(same_die(die, d, params.duplicate_distance) for d in dice)
 
 
 def closer_look(params: ReaderParams, look: int) -> ReaderParams:
     """``params`` for the ``look``-th closer look (1, 2, ...) at a throw read short at the table: the
     detector passes less shrunk (``closer_looks``), so that big dice close to the camera, which the
-    usual coarse pass shows only as their pips, and small dice pressed together are found."""
+    usual coarse pass shows only as their pips, and small dice pressed together are found. A closer
+    look adds no dice of another look (``leaning_closer_look_presence`` off): whoever reads it, the
+    companion or ``eval-vision`` with these params, reads it as it is."""
     if not 1 <= look <= len(params.closer_looks):
         raise ValueError(f"closer look {look} asked for: the reader has looks 1 to {len(params.closer_looks)}")
     coarse, fine = params.closer_looks[look - 1]
-    return replace(params, coarse_shrink=coarse, fine_shrink=fine)
+    return replace(params, coarse_shrink=coarse, fine_shrink=fine, leaning_closer_look_presence=0.0)
 
 
 def taken(reading: DiceReading, expected: int, closer: Callable[[int], DiceReading],
@@ -595,7 +595,7 @@ def read_dice(
 
     if params.up is not None:  # a side face much smaller than its die is no die, count known or not
         reading = _side_faces_dropped(reading, params, params.side_face_size_ratio, of=reading.dice)
-        if not closer and params.leaning_closer_look_presence > 0:
+        if params.leaning_closer_look_presence > 0:  # not in a closer look (:func:`closer_look`)
             reading = with_dice_a_closer_look_finds(reading, looked_closer(1), params)
     if expected is None:
         return reading
