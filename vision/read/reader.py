@@ -588,7 +588,7 @@ def read_dice(
     reading = DiceReading(reading_order([die for die, _ in found], params), tuple(doubtful))
     looks: dict[int, DiceReading] = {}
 
-    def looked_closer(look: int) -> DiceReading:  # each closer look read once, when first asked for
+    def looked_closer(look: int) -> DiceReading:  # each closer look read once in this call, when asked for
         if look not in looks:
             looks[look] = read_dice(image, params, head=head, closer=look)
         return looks[look]
