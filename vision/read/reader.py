@@ -191,14 +191,12 @@ def _at_the_typical_size(candidates: list[Candidate], kept: list[Candidate], par
     again = []
     for c in candidates:
         resized = replace(c, size=typical)
-        if _of_another_size(c, typical, params) and not any(
-            same_die(resized, d, params.duplicate_distance) for d in dice
-        ):
+        if _of_another_size(c, typical, params) and not _lies_on_one_of(resized, dice, params):
             again.append(resized)
     again = drop_duplicates(again, params.duplicate_distance)
     shifted = [s for c in again if _near_a_die(c, dice, typical, params)
                for s in _shifted(c, params.typical_size_shift * typical)]
-    return again + [s for s in shifted if not any(same_die(s, d, params.duplicate_distance) for d in dice)]
+    return again + [s for s in shifted if not _lies_on_one_of(s, dice, params)]
 
 
 def _recentred(bgr: np.ndarray, kept: list[Candidate], faces: dict[Candidate, np.ndarray], params: ReaderParams,
@@ -405,7 +403,7 @@ def _found(
     kept = drop_duplicates(list(faces), params.duplicate_distance)
     second = _judged(bgr, _at_the_typical_size(candidates, kept, params), params, head)
     for candidate in sorted(second, key=lambda c: -c.score):
-        if candidate.score >= params.typical_size_min_presence and not any(same_die(candidate, k, params.duplicate_distance) for k in kept):
+        if candidate.score >= params.typical_size_min_presence and not _lies_on_one_of(candidate, kept, params):
             kept.append(candidate)
             faces[candidate] = second[candidate]
     kept = _split_merged(bgr, _recentred(bgr, kept, faces, params, head), faces, params, head)
@@ -529,9 +527,10 @@ def with_dice_a_closer_look_finds(reading: DiceReading, closer: DiceReading, par
                        tuple(d for d in reading.doubtful if not _lies_on_one_of(d, found, params)))
 
 
-def _lies_on_one_of(die: Die, dice: Sequence[Die], params: ReaderParams) -> bool:
-    """Whether ``die`` lies where one of ``dice`` does (:func:`vision.read.detect.same_die`)."""
-    return any(same_die(die, d, params.duplicate_distance) for d in dice)
+def _lies_on_one_of(place: Placed, places: Sequence[Placed], params: ReaderParams) -> bool:
+    """Whether a candidate or die lies where one of ``places`` does: the same die
+    (:func:`vision.read.detect.same_die` at ``duplicate_distance``)."""
+    return any(same_die(place, other, params.duplicate_distance) for other in places)
 
 
 def closer_look(params: ReaderParams, look: int) -> ReaderParams:
